@@ -1,0 +1,242 @@
+//! The one catalogue of failures and what the user reads for each. Every message says what
+//! happened and what to do next; the provider's own words are appended when it gave any, because
+//! they are often the most precise hint ("model 'gpt-5o' does not exist").
+
+use crate::events::{ErrorCode, StreamEvent};
+
+/// Longest provider detail we quote: error bodies can be whole HTML pages.
+const MAX_DETAIL: usize = 300;
+
+/// Maps a non-2xx HTTP response to an error event.
+///
+/// `body` is the response text (possibly empty or HTML); `retry_after` is the raw `Retry-After`
+/// header when the server sent one.
+pub fn http_error(status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
+    let detail = provider_detail(body);
+    let code = match status {
+        401 | 403 => ErrorCode::Auth,
+        404 => ErrorCode::NotFound,
+        408 | 504 => ErrorCode::Timeout,
+        413 => ErrorCode::ContextLength,
+        429 => ErrorCode::RateLimit,
+        400 | 422 if mentions_context_length(body) => ErrorCode::ContextLength,
+        400..=499 => ErrorCode::BadRequest,
+        _ => ErrorCode::Server,
+    };
+    let base = match code {
+        ErrorCode::RateLimit => rate_limit_text(retry_after),
+        _ => format!("{} (HTTP {status})", headline(code)),
+    };
+    error(code, &base, detail.as_deref())
+}
+
+/// The server could not be reached (DNS, refused connection, TLS, CORS refusal).
+pub fn network_error(url: &str, detail: &str) -> StreamEvent {
+    let origin = origin_of(url);
+    let text = format!(
+        "Could not reach {origin}. Check that the server is running and the base URL in \
+         Settings is right."
+    );
+    error(ErrorCode::Network, &text, non_empty(detail))
+}
+
+/// An error the provider reported with a machine-readable type inside an otherwise good stream.
+pub fn provider_error(kind: &str, message: &str) -> StreamEvent {
+    let kind = kind.to_ascii_lowercase();
+    let code = if kind.contains("context_length") || mentions_context_length(message) {
+        ErrorCode::ContextLength
+    } else if kind.contains("rate_limit") || kind.contains("quota") {
+        ErrorCode::RateLimit
+    } else if kind.contains("auth") || kind.contains("api_key") || kind.contains("permission") {
+        ErrorCode::Auth
+    } else if kind.contains("content_filter") || kind.contains("safety") {
+        ErrorCode::ContentFilter
+    } else if kind.contains("not_found") {
+        ErrorCode::NotFound
+    } else if kind.contains("invalid_request") {
+        ErrorCode::BadRequest
+    } else {
+        ErrorCode::Server
+    };
+    error(code, headline(code), non_empty(message))
+}
+
+/// The stream ended before the provider's end marker.
+pub fn truncated() -> StreamEvent {
+    error(ErrorCode::Truncated, headline(ErrorCode::Truncated), None)
+}
+
+/// The response could not be understood; `detail` says where.
+pub fn bad_response(detail: &str) -> StreamEvent {
+    let text = format!("{} ({})", headline(ErrorCode::BadResponse), clip(detail));
+    error(ErrorCode::BadResponse, &text, None)
+}
+
+/// What went wrong and what to do, for each code.
+pub fn headline(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::Auth => "The provider refused the API key. Check the key in Settings",
+        ErrorCode::NotFound => "Not found. Check the base URL and the model name in Settings",
+        ErrorCode::RateLimit => "The provider is rate limiting you. Wait a moment, then retry",
+        ErrorCode::Server => "The provider had a server error or is overloaded. Retry in a moment",
+        ErrorCode::ContextLength => {
+            "The conversation is too long for this model. Start a new chat or shorten the question"
+        }
+        ErrorCode::ContentFilter => "The provider's content filter stopped this answer",
+        ErrorCode::BadRequest => "The provider refused the request. Check the model and settings",
+        ErrorCode::Network => "Could not reach the provider. Check that it is running",
+        ErrorCode::Timeout => "The provider stopped responding. Retry in a moment",
+        ErrorCode::Truncated => "The connection ended before the answer was finished. Retry to ask again",
+        ErrorCode::BadResponse => {
+            "The provider sent a response Gloss could not read. Check that the base URL points at an OpenAI-compatible API"
+        }
+    }
+}
+
+fn error(code: ErrorCode, text: &str, detail: Option<&str>) -> StreamEvent {
+    let mut message = text.trim_end_matches('.').to_owned();
+    message.push('.');
+    if let Some(detail) = detail {
+        message.push_str(" Provider said: ");
+        message.push_str(&clip(detail));
+    }
+    StreamEvent::Error { code, message }
+}
+
+fn rate_limit_text(retry_after: Option<&str>) -> String {
+    match retry_after.and_then(|v| v.trim().parse::<u64>().ok()) {
+        Some(secs) => {
+            format!("The provider is rate limiting you (HTTP 429). Wait {secs} s, then retry")
+        }
+        None => format!("{} (HTTP 429)", headline(ErrorCode::RateLimit)),
+    }
+}
+
+/// Pulls the human message out of the usual error body shapes:
+/// `{"error":{"message":..}}`, `{"error":".."}`, `{"message":..}`, or plain text.
+fn provider_detail(body: &str) -> Option<String> {
+    let body = body.trim();
+    if body.is_empty() {
+        return None;
+    }
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else {
+        // HTML error pages say nothing useful in their first bytes; plain text does.
+        return (!body.starts_with('<')).then(|| body.to_owned());
+    };
+    let found = value
+        .pointer("/error/message")
+        .or_else(|| value.get("error"))
+        .or_else(|| value.get("message"))
+        .or_else(|| value.get("detail"));
+    match found {
+        Some(serde_json::Value::String(s)) => non_empty(s).map(str::to_owned),
+        _ => None,
+    }
+}
+
+fn mentions_context_length(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    t.contains("context_length") || t.contains("context length") || t.contains("too many tokens")
+}
+
+fn non_empty(s: &str) -> Option<&str> {
+    let s = s.trim();
+    (!s.is_empty()).then_some(s)
+}
+
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(MAX_DETAIL) {
+        Some((cut, _)) => format!("{}…", &s[..cut]),
+        None => s.to_owned(),
+    }
+}
+
+fn origin_of(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    let end = url[after_scheme..]
+        .find('/')
+        .map_or(url.len(), |i| after_scheme + i);
+    &url[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code_of(e: &StreamEvent) -> ErrorCode {
+        match e {
+            StreamEvent::Error { code, .. } => *code,
+            other => panic!("not an error: {other:?}"),
+        }
+    }
+
+    fn message_of(e: &StreamEvent) -> &str {
+        match e {
+            StreamEvent::Error { message, .. } => message,
+            other => panic!("not an error: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn statuses_map_to_codes() {
+        let cases = [
+            (401, ErrorCode::Auth),
+            (403, ErrorCode::Auth),
+            (404, ErrorCode::NotFound),
+            (429, ErrorCode::RateLimit),
+            (500, ErrorCode::Server),
+            (503, ErrorCode::Server),
+            (504, ErrorCode::Timeout),
+            (400, ErrorCode::BadRequest),
+        ];
+        for (status, code) in cases {
+            assert_eq!(
+                code_of(&http_error(status, "", None)),
+                code,
+                "HTTP {status}"
+            );
+        }
+    }
+
+    #[test]
+    fn quotes_the_provider_message() {
+        let body = r#"{"error":{"message":"Incorrect API key provided: sk-te***","type":"invalid_request_error","code":"invalid_api_key"}}"#;
+        let e = http_error(401, body, None);
+        assert!(message_of(&e).contains("Check the key in Settings"));
+        assert!(message_of(&e).contains("Incorrect API key provided"));
+    }
+
+    #[test]
+    fn rate_limit_says_how_long_to_wait() {
+        let e = http_error(429, "", Some("20"));
+        assert!(message_of(&e).contains("Wait 20 s"), "{}", message_of(&e));
+    }
+
+    #[test]
+    fn context_length_in_a_400_is_recognised() {
+        let body = r#"{"error":{"message":"This model's maximum context length is 8192 tokens","code":"context_length_exceeded"}}"#;
+        assert_eq!(
+            code_of(&http_error(400, body, None)),
+            ErrorCode::ContextLength
+        );
+    }
+
+    #[test]
+    fn html_bodies_are_not_quoted() {
+        let e = http_error(502, "<html><body>Bad gateway</body></html>", None);
+        assert!(!message_of(&e).contains("<html>"));
+    }
+
+    #[test]
+    fn long_details_are_clipped() {
+        let e = http_error(500, &"x".repeat(5000), None);
+        assert!(message_of(&e).chars().count() < 500);
+    }
+
+    #[test]
+    fn network_errors_name_the_origin_only() {
+        let e = network_error("http://127.0.0.1:9/v1/chat/completions", "Failed to fetch");
+        assert!(message_of(&e).contains("http://127.0.0.1:9."));
+        assert!(!message_of(&e).contains("/v1"));
+    }
+}

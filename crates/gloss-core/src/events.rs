@@ -1,0 +1,76 @@
+//! The normalised events every provider stream decodes into. Their serde shape is the wire
+//! shape the worker forwards to the panel (`{ type: 'text', text }`, ...), so it is written
+//! once, here.
+
+use serde::{Deserialize, Serialize};
+
+/// One thing that happened in a provider's response stream.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum StreamEvent {
+    /// A piece of the answer's text, in order.
+    Text { text: String },
+    /// Token counts, as reported by the provider (sent once, usually near the end).
+    Usage {
+        input_tokens: u64,
+        output_tokens: u64,
+    },
+    /// The provider finished the answer. Always the last event of a good stream.
+    Done { reason: FinishReason },
+    /// The request failed; `message` is written for the user and says what to do next.
+    /// Always the last event of a failed stream.
+    Error { code: ErrorCode, message: String },
+}
+
+impl StreamEvent {
+    /// Whether this event ends the stream (nothing may follow it).
+    pub fn is_terminal(&self) -> bool {
+        matches!(self, Self::Done { .. } | Self::Error { .. })
+    }
+}
+
+/// Why the model stopped, normalised across providers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinishReason {
+    /// The model finished its answer.
+    Stop,
+    /// The answer hit the output token limit.
+    Length,
+    /// The provider's safety filter stopped the answer.
+    ContentFilter,
+    /// Anything else (tool calls, provider-specific reasons).
+    Other,
+}
+
+/// The catalogue of failures; see [`crate::errors`] for the messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 401/403: bad or missing API key.
+    Auth,
+    /// 404: unknown model or wrong base URL.
+    NotFound,
+    /// 429: too many requests or quota used up.
+    RateLimit,
+    /// 5xx: the provider failed or is overloaded.
+    Server,
+    /// The conversation is longer than the model's context window.
+    ContextLength,
+    /// The provider refused the request or answer on safety grounds.
+    ContentFilter,
+    /// The request was refused as malformed (400/422) for another reason.
+    BadRequest,
+    /// The server could not be reached at all.
+    Network,
+    /// The server stopped sending data.
+    Timeout,
+    /// The stream ended before the provider said it was finished.
+    Truncated,
+    /// The response was not in the expected format.
+    BadResponse,
+}

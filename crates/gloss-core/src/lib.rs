@@ -1,0 +1,17 @@
+//! Gloss's pure core: everything that can be decided without touching the network, the DOM or
+//! storage. The extension's service worker owns I/O and calls in here through `gloss-wasm`:
+//!
+//! - [`markdown`] renders a finished answer to safe HTML.
+//! - [`providers`] builds a provider's HTTP request as a value and decodes its response bytes
+//!   into [`events::StreamEvent`]s, whatever way the network splits them.
+//! - [`errors`] is the one catalogue of failures and the words the user sees for them.
+
+pub mod errors;
+pub mod events;
+pub mod markdown;
+pub mod providers;
+pub mod sse;
+
+pub use events::{ErrorCode, FinishReason, StreamEvent};
+pub use markdown::render_markdown;
+pub use providers::{build_request, ChatSpec, HttpRequest, ProviderKind, SpecError, StreamDecoder};

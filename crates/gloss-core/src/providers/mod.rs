@@ -1,0 +1,241 @@
+//! Provider protocols: one file per provider behind [`Protocol`]. Each builds its streaming chat
+//! request as a value and decodes its response bytes into [`StreamEvent`]s; the caller owns the
+//! transport (fetch, abort, timeouts).
+
+mod openai;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::events::StreamEvent;
+
+/// Which wire protocol a provider speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProviderKind {
+    /// OpenAI's Chat Completions API and every server that copies it (OpenRouter, Groq,
+    /// LM Studio, llama.cpp, vLLM, ...).
+    #[serde(rename = "openai")]
+    OpenAi,
+}
+
+/// Who said a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    System,
+    User,
+    Assistant,
+}
+
+/// One message of the conversation sent to the model.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Message {
+    pub role: Role,
+    pub content: String,
+}
+
+/// Everything needed to ask a provider for a streamed answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ChatSpec {
+    /// The protocol to speak.
+    pub provider: ProviderKind,
+    /// The API root, e.g. `https://api.openai.com/v1` or `http://127.0.0.1:8080/v1`.
+    pub base_url: String,
+    /// Sent as the provider expects; `None` or empty for local servers that need none.
+    #[serde(default)]
+    pub api_key: Option<String>,
+    /// The model id as the provider names it.
+    pub model: String,
+    /// The conversation, oldest first.
+    pub messages: Vec<Message>,
+    /// Sampling temperature; the provider's default when `None`.
+    #[serde(default)]
+    pub temperature: Option<f32>,
+    /// Upper bound on the answer's tokens; the provider's default when `None`.
+    #[serde(default)]
+    pub max_tokens: Option<u32>,
+}
+
+/// An HTTP request as plain data, for the worker to hand to `fetch`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HttpRequest {
+    pub url: String,
+    pub method: String,
+    pub headers: BTreeMap<String, String>,
+    pub body: String,
+}
+
+/// A spec that cannot become a request; `field` names the setting to fix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpecError {
+    pub field: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// One provider's wire protocol.
+trait Protocol {
+    fn build_request(spec: &ChatSpec) -> HttpRequest;
+    fn decoder() -> Box<dyn Decode>;
+}
+
+/// Incremental decoding of one response body.
+trait Decode: std::fmt::Debug {
+    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent>;
+    fn finish(&mut self) -> Vec<StreamEvent>;
+}
+
+/// Checks `spec` and builds the provider's streaming chat request.
+pub fn build_request(spec: &ChatSpec) -> Result<HttpRequest, SpecError> {
+    validate(spec)?;
+    Ok(match spec.provider {
+        ProviderKind::OpenAi => openai::OpenAi::build_request(spec),
+    })
+}
+
+fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
+    let fail = |field: &str, message: &str| {
+        Err(SpecError {
+            field: field.to_owned(),
+            message: message.to_owned(),
+        })
+    };
+    let url = spec.base_url.trim();
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return fail(
+            "baseUrl",
+            "The base URL must start with http:// or https://.",
+        );
+    };
+    if rest.is_empty() || rest.starts_with('/') || url.contains(char::is_whitespace) {
+        return fail(
+            "baseUrl",
+            "The base URL needs a host, like https://api.openai.com/v1.",
+        );
+    }
+    if url.contains(['?', '#']) {
+        return fail("baseUrl", "The base URL cannot contain ? or #.");
+    }
+    if spec.model.trim().is_empty() {
+        return fail("model", "Choose a model.");
+    }
+    if spec.messages.is_empty() {
+        return fail("messages", "There is nothing to send.");
+    }
+    Ok(())
+}
+
+/// `base` without trailing slashes, then `path`.
+fn join(base: &str, path: &str) -> String {
+    format!("{}{}", base.trim().trim_end_matches('/'), path)
+}
+
+/// Decodes one response body of a provider, fed in chunks split anywhere. After a terminal
+/// event (`done` or `error`) it returns nothing more.
+#[derive(Debug)]
+pub struct StreamDecoder {
+    inner: Box<dyn Decode>,
+    ended: bool,
+}
+
+impl StreamDecoder {
+    pub fn new(kind: ProviderKind) -> Self {
+        let inner = match kind {
+            ProviderKind::OpenAi => openai::OpenAi::decoder(),
+        };
+        Self {
+            inner,
+            ended: false,
+        }
+    }
+
+    pub fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
+        if self.ended {
+            return Vec::new();
+        }
+        let events = self.inner.push(bytes);
+        self.cut_after_terminal(events)
+    }
+
+    pub fn finish(&mut self) -> Vec<StreamEvent> {
+        if self.ended {
+            return Vec::new();
+        }
+        let events = self.inner.finish();
+        self.ended = true;
+        self.cut_after_terminal(events)
+    }
+
+    fn cut_after_terminal(&mut self, mut events: Vec<StreamEvent>) -> Vec<StreamEvent> {
+        if let Some(pos) = events.iter().position(StreamEvent::is_terminal) {
+            events.truncate(pos + 1);
+            self.ended = true;
+        }
+        events
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(base_url: &str) -> ChatSpec {
+        ChatSpec {
+            provider: ProviderKind::OpenAi,
+            base_url: base_url.into(),
+            api_key: None,
+            model: "m".into(),
+            messages: vec![Message {
+                role: Role::User,
+                content: "hi".into(),
+            }],
+            temperature: None,
+            max_tokens: None,
+        }
+    }
+
+    #[test]
+    fn rejects_bad_base_urls_with_the_field_named() {
+        for bad in [
+            "",
+            "api.openai.com",
+            "ftp://x",
+            "https://",
+            "http:// x",
+            "https://x/v1?a=b",
+        ] {
+            let err = build_request(&spec(bad)).unwrap_err();
+            assert_eq!(err.field, "baseUrl", "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn rejects_empty_model() {
+        let mut s = spec("https://x");
+        s.model = " ".into();
+        assert_eq!(build_request(&s).unwrap_err().field, "model");
+    }
+
+    #[test]
+    fn spec_reads_the_camel_case_shape_and_refuses_unknown_fields() {
+        let json = r#"{"provider":"openai","baseUrl":"http://h/v1","model":"m",
+            "messages":[{"role":"user","content":"q"}],"maxTokens":5}"#;
+        let s: ChatSpec = serde_json::from_str(json).unwrap();
+        assert_eq!(s.max_tokens, Some(5));
+        let typo = json.replace("maxTokens", "max_tokens");
+        assert!(serde_json::from_str::<ChatSpec>(&typo).is_err());
+    }
+}

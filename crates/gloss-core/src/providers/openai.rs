@@ -1,0 +1,211 @@
+//! OpenAI Chat Completions with `stream: true`, the protocol most servers copy.
+//! Reference: <https://platform.openai.com/docs/api-reference/chat-streaming>.
+//!
+//! The body is SSE; each `data:` is a `chat.completion.chunk`, the stream ends with
+//! `data: [DONE]`. With `stream_options.include_usage` a last chunk with empty `choices` carries
+//! the token counts. Errors can also arrive inside a 200 stream as `{"error": {...}}`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use super::{join, ChatSpec, Decode, HttpRequest, Protocol};
+use crate::errors;
+use crate::events::{FinishReason, StreamEvent};
+use crate::sse::SseDecoder;
+
+pub(super) struct OpenAi;
+
+impl Protocol for OpenAi {
+    fn build_request(spec: &ChatSpec) -> HttpRequest {
+        let mut body = json!({
+            "model": spec.model.trim(),
+            "messages": spec.messages,
+            "stream": true,
+            "stream_options": { "include_usage": true },
+        });
+        if let Some(t) = spec.temperature {
+            body["temperature"] = json!(t);
+        }
+        if let Some(n) = spec.max_tokens {
+            body["max_tokens"] = json!(n);
+        }
+        let mut headers = BTreeMap::from([
+            ("accept".to_owned(), "text/event-stream".to_owned()),
+            ("content-type".to_owned(), "application/json".to_owned()),
+        ]);
+        if let Some(key) = spec
+            .api_key
+            .as_deref()
+            .map(str::trim)
+            .filter(|k| !k.is_empty())
+        {
+            headers.insert("authorization".to_owned(), format!("Bearer {key}"));
+        }
+        HttpRequest {
+            url: join(&spec.base_url, "/chat/completions"),
+            method: "POST".to_owned(),
+            headers,
+            body: body.to_string(),
+        }
+    }
+
+    fn decoder() -> Box<dyn Decode> {
+        Box::new(OpenAiDecoder::default())
+    }
+}
+
+#[derive(Debug, Default)]
+struct OpenAiDecoder {
+    sse: SseDecoder,
+    finish_reason: Option<FinishReason>,
+}
+
+impl Decode for OpenAiDecoder {
+    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
+        let mut out = Vec::new();
+        for event in self.sse.push(bytes) {
+            self.data(&event.data, &mut out);
+        }
+        out
+    }
+
+    fn finish(&mut self) -> Vec<StreamEvent> {
+        let mut out = Vec::new();
+        for event in self.sse.finish() {
+            self.data(&event.data, &mut out);
+        }
+        // Reaching here means `[DONE]` never came (after it the wrapper stops calling us).
+        out.push(errors::truncated());
+        out
+    }
+}
+
+impl OpenAiDecoder {
+    fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
+        if data.trim() == "[DONE]" {
+            let reason = self.finish_reason.unwrap_or(FinishReason::Stop);
+            out.push(StreamEvent::Done { reason });
+            return;
+        }
+        let chunk: Value = match serde_json::from_str(data) {
+            Ok(v) => v,
+            Err(e) => {
+                out.push(errors::bad_response(&format!(
+                    "a stream event is not JSON ({e})"
+                )));
+                return;
+            }
+        };
+        if let Some(err) = chunk.get("error") {
+            out.push(in_stream_error(err));
+            return;
+        }
+        let choice = chunk.pointer("/choices/0");
+        if let Some(text) = choice
+            .and_then(|c| c.pointer("/delta/content"))
+            .and_then(Value::as_str)
+        {
+            if !text.is_empty() {
+                out.push(StreamEvent::Text {
+                    text: text.to_owned(),
+                });
+            }
+        }
+        if let Some(reason) = choice
+            .and_then(|c| c.get("finish_reason"))
+            .and_then(Value::as_str)
+        {
+            self.finish_reason = Some(finish_reason(reason));
+        }
+        if let Some(usage) = chunk.get("usage").filter(|u| u.is_object()) {
+            let count = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
+            out.push(StreamEvent::Usage {
+                input_tokens: count("prompt_tokens"),
+                output_tokens: count("completion_tokens"),
+            });
+        }
+    }
+}
+
+fn finish_reason(reason: &str) -> FinishReason {
+    match reason {
+        "stop" | "end_turn" => FinishReason::Stop,
+        "length" => FinishReason::Length,
+        "content_filter" => FinishReason::ContentFilter,
+        _ => FinishReason::Other,
+    }
+}
+
+fn in_stream_error(err: &Value) -> StreamEvent {
+    let text = |k: &str| err.get(k).and_then(Value::as_str).unwrap_or("");
+    let kind = [text("code"), text("type")].join(" ");
+    let message = match err {
+        Value::String(s) => s.as_str(),
+        _ => text("message"),
+    };
+    errors::provider_error(&kind, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{build_request, Message, ProviderKind, Role};
+    use super::*;
+
+    fn spec(key: Option<&str>) -> ChatSpec {
+        ChatSpec {
+            provider: ProviderKind::OpenAi,
+            base_url: "http://127.0.0.1:8080/v1/".into(),
+            api_key: key.map(Into::into),
+            model: "gpt-4o-mini".into(),
+            messages: vec![
+                Message {
+                    role: Role::System,
+                    content: "Be brief.".into(),
+                },
+                Message {
+                    role: Role::User,
+                    content: "Hi".into(),
+                },
+            ],
+            temperature: Some(0.5),
+            max_tokens: Some(100),
+        }
+    }
+
+    #[test]
+    fn builds_a_streaming_request() {
+        let req = build_request(&spec(Some("test-key"))).unwrap();
+        assert_eq!(req.url, "http://127.0.0.1:8080/v1/chat/completions");
+        assert_eq!(req.method, "POST");
+        assert_eq!(req.headers["authorization"], "Bearer test-key");
+        let body: Value = serde_json::from_str(&req.body).unwrap();
+        assert_eq!(body["stream"], true);
+        assert_eq!(body["stream_options"]["include_usage"], true);
+        assert_eq!(
+            body["messages"][0],
+            json!({"role": "system", "content": "Be brief."})
+        );
+        assert_eq!(body["max_tokens"], 100);
+        assert_eq!(body["temperature"], 0.5);
+    }
+
+    #[test]
+    fn no_key_means_no_authorization_header() {
+        for key in [None, Some(""), Some("  ")] {
+            let req = build_request(&spec(key)).unwrap();
+            assert!(!req.headers.contains_key("authorization"));
+        }
+    }
+
+    #[test]
+    fn in_stream_error_ends_the_stream() {
+        let mut d = super::super::StreamDecoder::new(ProviderKind::OpenAi);
+        let got = d.push(b"data: {\"error\":{\"message\":\"overloaded\",\"type\":\"server_error\"}}\n\ndata: [DONE]\n\n");
+        assert_eq!(got.len(), 1);
+        assert!(
+            matches!(&got[0], StreamEvent::Error { message, .. } if message.contains("overloaded"))
+        );
+        assert!(d.finish().is_empty());
+    }
+}

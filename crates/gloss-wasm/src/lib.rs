@@ -1,0 +1,97 @@
+//! The JavaScript boundary of gloss-core. It converts types and nothing else: every decision
+//! lives in the core, where `cargo test` reaches it. Names and shapes here are a contract with
+//! `extension/background/core.ts` and with outside checks; change them together.
+
+use gloss_core::{errors, providers, ChatSpec, ProviderKind};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &str = r#"
+export type Role = 'system' | 'user' | 'assistant';
+export interface ChatMessage { role: Role; content: string }
+export interface ChatSpec {
+  provider: 'openai';
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  messages: ChatMessage[];
+  temperature?: number;
+  maxTokens?: number;
+}
+export interface HttpRequest { url: string; method: string; headers: Record<string, string>; body: string }
+export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
+export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'context_length'
+  | 'content_filter' | 'bad_request' | 'network' | 'timeout' | 'truncated' | 'bad_response';
+export type StreamEvent =
+  | { type: 'text'; text: string }
+  | { type: 'usage'; inputTokens: number; outputTokens: number }
+  | { type: 'done'; reason: FinishReason }
+  | { type: 'error'; code: ErrorCode; message: string };
+"#;
+
+/// Plain objects (not `Map`s) and plain numbers, as the TypeScript types above promise.
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+/// The full, safe render of a finished message.
+#[wasm_bindgen(js_name = renderMarkdown)]
+pub fn render_markdown(src: &str) -> String {
+    gloss_core::render_markdown(src)
+}
+
+/// Builds the streaming chat request for `spec`. Throws an `Error` naming the setting to fix.
+#[wasm_bindgen(js_name = buildRequest, unchecked_return_type = "HttpRequest")]
+pub fn build_request(
+    #[wasm_bindgen(unchecked_param_type = "ChatSpec")] spec: JsValue,
+) -> Result<JsValue, JsError> {
+    let spec: ChatSpec = serde_wasm_bindgen::from_value(spec)
+        .map_err(|e| JsError::new(&format!("invalid request spec: {e}")))?;
+    let request = providers::build_request(&spec).map_err(|e| JsError::new(&e.message))?;
+    Ok(to_js(&request))
+}
+
+/// The error event for a non-2xx response.
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "wasm-bindgen can only receive an optional string as Option<String>"
+)]
+#[wasm_bindgen(js_name = httpError, unchecked_return_type = "StreamEvent")]
+pub fn http_error(status: u16, body: &str, retry_after: Option<String>) -> JsValue {
+    to_js(&errors::http_error(status, body, retry_after.as_deref()))
+}
+
+/// The error event for a request that never reached the server.
+#[wasm_bindgen(js_name = networkError, unchecked_return_type = "StreamEvent")]
+pub fn network_error(url: &str, detail: &str) -> JsValue {
+    to_js(&errors::network_error(url, detail))
+}
+
+/// Decodes one response body, fed in chunks split anywhere.
+#[wasm_bindgen]
+pub struct StreamDecoder(gloss_core::StreamDecoder);
+
+#[wasm_bindgen]
+impl StreamDecoder {
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "'openai'")] kind: JsValue,
+    ) -> Result<StreamDecoder, JsError> {
+        let kind: ProviderKind = serde_wasm_bindgen::from_value(kind)
+            .map_err(|e| JsError::new(&format!("unknown provider kind: {e}")))?;
+        Ok(Self(gloss_core::StreamDecoder::new(kind)))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "StreamEvent[]")]
+    pub fn push(&mut self, bytes: &[u8]) -> JsValue {
+        to_js(&self.0.push(bytes))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "StreamEvent[]")]
+    pub fn finish(&mut self) -> JsValue {
+        to_js(&self.0.finish())
+    }
+}
