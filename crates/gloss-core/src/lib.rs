@@ -14,4 +14,6 @@ pub mod sse;
 
 pub use events::{ErrorCode, FinishReason, StreamEvent};
 pub use markdown::render_markdown;
-pub use providers::{build_request, ChatSpec, HttpRequest, ProviderKind, SpecError, StreamDecoder};
+pub use providers::{
+    build_request, check_endpoint, ChatSpec, HttpRequest, ProviderKind, SpecError, StreamDecoder,
+};

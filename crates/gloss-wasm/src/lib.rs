@@ -19,6 +19,7 @@ export interface ChatSpec {
   temperature?: number;
   maxTokens?: number;
 }
+export interface SpecError { field: string; message: string }
 export interface HttpRequest { url: string; method: string; headers: Record<string, string>; body: string }
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
 export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'context_length'
@@ -52,6 +53,15 @@ pub fn build_request(
         .map_err(|e| JsError::new(&format!("invalid request spec: {e}")))?;
     let request = providers::build_request(&spec).map_err(|e| JsError::new(&e.message))?;
     Ok(to_js(&request))
+}
+
+/// Checks the settings a user types: `undefined` when fine, else `{ field, message }`.
+#[wasm_bindgen(js_name = checkEndpoint, unchecked_return_type = "SpecError | undefined")]
+pub fn check_endpoint(base_url: &str, model: &str) -> JsValue {
+    match gloss_core::check_endpoint(base_url, model) {
+        Ok(()) => JsValue::UNDEFINED,
+        Err(e) => to_js(&e),
+    }
 }
 
 /// The error event for a non-2xx response.

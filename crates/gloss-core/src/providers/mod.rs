@@ -104,13 +104,26 @@ pub fn build_request(spec: &ChatSpec) -> Result<HttpRequest, SpecError> {
 }
 
 fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
+    check_endpoint(&spec.base_url, &spec.model)?;
+    if spec.messages.is_empty() {
+        return Err(SpecError {
+            field: "messages".to_owned(),
+            message: "There is nothing to send.".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// Checks a provider's base URL and model, the settings a user types; `field` names the
+/// one to fix.
+pub fn check_endpoint(base_url: &str, model: &str) -> Result<(), SpecError> {
     let fail = |field: &str, message: &str| {
         Err(SpecError {
             field: field.to_owned(),
             message: message.to_owned(),
         })
     };
-    let url = spec.base_url.trim();
+    let url = base_url.trim();
     let Some(rest) = url
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"))
@@ -129,11 +142,8 @@ fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
     if url.contains(['?', '#']) {
         return fail("baseUrl", "The base URL cannot contain ? or #.");
     }
-    if spec.model.trim().is_empty() {
+    if model.trim().is_empty() {
         return fail("model", "Choose a model.");
-    }
-    if spec.messages.is_empty() {
-        return fail("messages", "There is nothing to send.");
     }
     Ok(())
 }

@@ -1,0 +1,36 @@
+/**
+ * The only module that imports the generated WASM glue. Everything else in the extension
+ * calls the Rust core through here (or imports its types with `import type`).
+ */
+import init, {
+  buildRequest,
+  checkEndpoint,
+  httpError,
+  initSync,
+  networkError,
+  renderMarkdown,
+  StreamDecoder,
+} from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
+import wasmUrl from '../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm?url';
+import type { ChatSpec, HttpRequest, SpecError, StreamEvent } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+
+export type { ChatSpec, HttpRequest, SpecError, StreamEvent };
+export { buildRequest, checkEndpoint, httpError, networkError, renderMarkdown, StreamDecoder };
+
+let ready: Promise<unknown> | undefined;
+
+/**
+ * Starts loading the WASM module once and returns the one promise every caller awaits.
+ * Service workers may not use top-level await, so the entry calls this at top level without
+ * awaiting and each handler awaits it.
+ */
+export function coreReady(): Promise<unknown> {
+  ready ??= init({ module_or_path: wasmUrl });
+  return ready;
+}
+
+/** For tests under Node, where there is no fetch of extension URLs: instantiate from bytes. */
+export function initCoreFromBytes(bytes: BufferSource): void {
+  initSync({ module: bytes });
+  ready = Promise.resolve();
+}

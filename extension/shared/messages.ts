@@ -1,0 +1,180 @@
+/**
+ * The one message protocol between the panel, the worker and the content script: one-shot
+ * requests (a name → request/response map with typed `send`/`handleMessages`) and the chat
+ * stream, which runs over its own `Port` per answer. Every incoming message is checked at
+ * runtime; nothing is trusted because of where it claims to come from.
+ */
+import * as v from 'valibot';
+import type { ErrorCode, FinishReason } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import { ProviderInputSchema } from './settings';
+
+const PublicSettingsSchema = v.object({
+  provider: v.nullable(
+    v.object({
+      kind: v.literal('openai'),
+      baseUrl: v.string(),
+      model: v.string(),
+      hasApiKey: v.boolean(),
+    }),
+  ),
+});
+
+/** Request and response schemas for each one-shot message. */
+export const Protocol = {
+  'settings.get': { req: v.object({}), res: PublicSettingsSchema },
+  'settings.save': {
+    req: v.object({ provider: ProviderInputSchema }),
+    res: v.variant('ok', [
+      v.object({ ok: v.literal(true), settings: PublicSettingsSchema }),
+      v.object({ ok: v.literal(false), field: v.string(), message: v.string() }),
+    ]),
+  },
+} as const;
+
+export type MessageName = keyof typeof Protocol;
+export type Req<K extends MessageName> = v.InferOutput<(typeof Protocol)[K]['req']>;
+export type Res<K extends MessageName> = v.InferOutput<(typeof Protocol)[K]['res']>;
+
+const NAMES = Object.keys(Protocol) as MessageName[];
+const EnvelopeSchema = v.object({ gloss: v.literal(1), name: v.picklist(NAMES), payload: v.unknown() });
+const ReplySchema = v.union([
+  v.object({ ok: v.literal(true), value: v.unknown() }),
+  v.object({ ok: v.literal(false), error: v.string() }),
+]);
+
+/** Sends a one-shot request to the worker and checks the reply's shape. */
+export async function send<K extends MessageName>(name: K, payload: Req<K>): Promise<Res<K>> {
+  const raw: unknown = await chrome.runtime.sendMessage({ gloss: 1, name, payload });
+  const reply = v.parse(ReplySchema, raw);
+  if (!reply.ok) throw new Error(reply.error);
+  return v.parse(Protocol[name].res, reply.value);
+}
+
+export type Handlers = {
+  [K in MessageName]: (req: Req<K>, sender: chrome.runtime.MessageSender) => Promise<Res<K>>;
+};
+
+/**
+ * Parses an incoming message: null if it is not ours, else the validated request or an error
+ * to send back.
+ */
+export function parseRequest(
+  raw: unknown,
+): null | { error: string } | { [K in MessageName]: { name: K; payload: Req<K> } }[MessageName] {
+  const env = v.safeParse(EnvelopeSchema, raw);
+  if (!env.success) return null;
+  const { name } = env.output;
+  const payload = v.safeParse(Protocol[name].req, env.output.payload);
+  if (!payload.success) return { error: `invalid ${name} request: ${v.summarize(payload.issues)}` };
+  // Narrowing a correlated union is beyond TypeScript; the schema check above is the proof.
+  return { name, payload: payload.output } as never;
+}
+
+/** The worker's one handler registry. Only this extension's own pages are answered. */
+export function handleMessages(handlers: Handlers): void {
+  chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id) return false;
+    const request = parseRequest(raw);
+    if (request === null) return false;
+    if ('error' in request) {
+      sendResponse({ ok: false, error: request.error });
+      return false;
+    }
+    const handler = handlers[request.name] as (p: unknown, s: typeof sender) => Promise<unknown>;
+    handler(request.payload, sender).then(
+      (value) => sendResponse({ ok: true, value }),
+      (e: unknown) => sendResponse({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+    );
+    return true; // the reply is sent asynchronously
+  });
+}
+
+// ---- The chat stream: one Port per answer ----
+
+export const CHAT_PORT = 'gloss.chat';
+
+const ERROR_CODES = [
+  'auth',
+  'not_found',
+  'rate_limit',
+  'server',
+  'context_length',
+  'content_filter',
+  'bad_request',
+  'network',
+  'timeout',
+  'truncated',
+  'bad_response',
+] as const satisfies readonly ErrorCode[];
+const FINISH_REASONS = ['stop', 'length', 'content_filter', 'other'] as const satisfies readonly FinishReason[];
+// Compile-time proof that the lists above name every code the Rust core can produce.
+const exhaustive: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>, Exclude<FinishReason, (typeof FINISH_REASONS)[number]>] extends [never, never]
+  ? true
+  : never = true;
+void exhaustive;
+
+export const ChatMessageSchema = v.object({
+  role: v.picklist(['system', 'user', 'assistant']),
+  content: v.string(),
+});
+export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
+
+/** Panel → worker on a chat port. */
+export const ChatCommandSchema = v.variant('type', [
+  v.object({ type: v.literal('ask'), messages: v.pipe(v.array(ChatMessageSchema), v.minLength(1)) }),
+  v.object({ type: v.literal('stop') }),
+]);
+export type ChatCommand = v.InferOutput<typeof ChatCommandSchema>;
+
+/** Worker → panel on a chat port. `render` carries the HTML of the whole answer so far. */
+export const ChatEventSchema = v.variant('type', [
+  v.object({ type: v.literal('delta'), text: v.string() }),
+  v.object({ type: v.literal('render'), html: v.string() }),
+  v.object({ type: v.literal('usage'), inputTokens: v.number(), outputTokens: v.number() }),
+  v.object({ type: v.literal('done'), reason: v.picklist(FINISH_REASONS) }),
+  v.object({ type: v.literal('stopped') }),
+  v.object({ type: v.literal('error'), code: v.picklist(ERROR_CODES), message: v.string() }),
+]);
+export type ChatEvent = v.InferOutput<typeof ChatEventSchema>;
+
+/** A typed chat port; `listen` drops (and logs) anything that fails the schema. */
+export interface TypedPort<In, Out> {
+  post(message: Out): void;
+  listen(onMessage: (message: In) => void): void;
+  onClose(callback: () => void): void;
+  close(): void;
+}
+
+function typed<In, Out>(port: chrome.runtime.Port, schema: v.GenericSchema<unknown, In>): TypedPort<In, Out> {
+  let open = true;
+  port.onDisconnect.addListener(() => (open = false));
+  return {
+    post: (message) => {
+      if (open) port.postMessage(message);
+    },
+    listen: (onMessage) =>
+      port.onMessage.addListener((raw: unknown) => {
+        const parsed = v.safeParse(schema, raw);
+        if (parsed.success) onMessage(parsed.output);
+        else console.warn('Gloss: dropped a malformed chat message', v.summarize(parsed.issues));
+      }),
+    onClose: (callback) => port.onDisconnect.addListener(callback),
+    close: () => {
+      open = false;
+      port.disconnect();
+    },
+  };
+}
+
+/** Panel side: opens the port for one answer. */
+export function connectChat(): TypedPort<ChatEvent, ChatCommand> {
+  return typed(chrome.runtime.connect({ name: CHAT_PORT }), ChatEventSchema);
+}
+
+/** Worker side: called for each chat port opened by this extension's pages. */
+export function onChatConnect(callback: (port: TypedPort<ChatCommand, ChatEvent>) => void): void {
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== CHAT_PORT || port.sender?.id !== chrome.runtime.id) return;
+    callback(typed(port, ChatCommandSchema));
+  });
+}

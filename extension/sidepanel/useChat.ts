@@ -1,0 +1,73 @@
+/** Runs answers: one chat port per answer, events folded into the conversation state. */
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
+import { connectChat, type ChatCommand, type ChatEvent, type TypedPort } from '../shared/messages';
+import { chatReducer, historyFor, isTerminal, type Turn } from './chat-state';
+
+const WORKER_GONE: ChatEvent = {
+  type: 'error',
+  code: 'truncated',
+  message: 'Gloss lost contact with its background worker before the answer finished. Retry to ask again.',
+};
+
+export function useChat() {
+  const [turns, dispatch] = useReducer(chatReducer, []);
+  // Callbacks read the latest turns without being re-created on every token.
+  const turnsRef = useRef<Turn[]>(turns);
+  useLayoutEffect(() => {
+    turnsRef.current = turns;
+  });
+  const ports = useRef(new Map<string, TypedPort<ChatEvent, ChatCommand>>());
+
+  const start = useCallback((id: string, question: string, before: Turn[]) => {
+    const port = connectChat();
+    ports.current.set(id, port);
+    let ended = false;
+    port.listen((event) => {
+      dispatch({ type: 'event', id, event });
+      if (isTerminal(event)) {
+        ended = true;
+        ports.current.delete(id);
+        port.close();
+      }
+    });
+    port.onClose(() => {
+      ports.current.delete(id);
+      if (!ended) dispatch({ type: 'event', id, event: WORKER_GONE });
+    });
+    port.post({ type: 'ask', messages: historyFor(before, question) });
+  }, []);
+
+  const ask = useCallback(
+    (question: string) => {
+      const id = crypto.randomUUID();
+      const before = turnsRef.current;
+      dispatch({ type: 'ask', id, question });
+      start(id, question, before);
+    },
+    [start],
+  );
+
+  const retry = useCallback(
+    (id: string) => {
+      const all = turnsRef.current;
+      const index = all.findIndex((t) => t.id === id);
+      const turn = all[index];
+      if (!turn || turn.status === 'streaming') return;
+      dispatch({ type: 'retry', id });
+      start(id, turn.question, all.slice(0, index));
+    },
+    [start],
+  );
+
+  const stop = useCallback(() => {
+    for (const port of ports.current.values()) port.post({ type: 'stop' });
+  }, []);
+
+  useEffect(() => {
+    const open = ports.current;
+    return () => open.forEach((port) => port.close());
+  }, []);
+
+  const streaming = turns.some((t) => t.status === 'streaming');
+  return { turns, streaming, ask, retry, stop };
+}

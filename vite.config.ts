@@ -1,0 +1,53 @@
+/**
+ * One source, two builds: `vite build` makes the Chrome extension in dist/, and
+ * `vite build --mode firefox` makes the Firefox one in dist-firefox/ from a manifest derived
+ * here (sidebar instead of side panel, background scripts instead of a service worker).
+ */
+import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import manifest from './manifest.json' with { type: 'json' };
+
+/** Firefox's gecko id; stable so storage survives reinstalls. */
+const GECKO_ID = 'gloss@gloss-extension.org';
+
+export function firefoxManifest(chrome: typeof manifest) {
+  const { side_panel, background, minimum_chrome_version, ...rest } = chrome;
+  void minimum_chrome_version;
+  return {
+    ...rest,
+    permissions: rest.permissions.filter((p) => p !== 'sidePanel'),
+    background: { scripts: [background.service_worker], type: background.type },
+    sidebar_action: {
+      default_panel: side_panel.default_path,
+      default_title: 'Gloss',
+      default_icon: rest.action.default_icon,
+      open_at_install: false,
+    },
+    browser_specific_settings: {
+      gecko: {
+        id: GECKO_ID,
+        strict_min_version: '128.0',
+        data_collection_permissions: { required: ['none'] },
+      },
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const firefox = mode === 'firefox';
+  return {
+    plugins: [
+      react(),
+      crx({
+        manifest: (firefox ? firefoxManifest(manifest) : manifest) as ManifestV3Export,
+        browser: firefox ? 'firefox' : 'chrome',
+      }),
+    ],
+    build: {
+      outDir: firefox ? 'dist-firefox' : 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+    },
+  };
+});
