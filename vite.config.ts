@@ -12,8 +12,8 @@ import manifest from './manifest.json' with { type: 'json' };
 const GECKO_ID = 'gloss@gloss-extension.org';
 
 export function firefoxManifest(chrome: typeof manifest) {
+  // Firefox ignores minimum_chrome_version but web-ext lint flags it.
   const { side_panel, background, minimum_chrome_version, ...rest } = chrome;
-  void minimum_chrome_version;
   return {
     ...rest,
     permissions: rest.permissions.filter((p) => p !== 'sidePanel'),

@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await browser.close();
+  await server.close();
 });
 
 const answers = () => panel.locator('.turn .answer');
@@ -51,7 +51,9 @@ describe('first run', () => {
     await configure(`${server.url}/v1`, 'gpt-4o-mini', 'test-key');
     await expect.poll(() => panel.getByLabel('Your question').isVisible()).toBe(true);
     const seen = await panel.evaluate(() =>
-      chrome.runtime.sendMessage({ gloss: 1, name: 'settings.get', payload: {} }).then((r: unknown) => JSON.stringify(r)),
+      chrome.runtime
+        .sendMessage({ gloss: 1, name: 'settings.get', payload: {} })
+        .then((r: unknown) => JSON.stringify(r)),
     );
     expect(seen).toContain('"hasApiKey":true');
     expect(seen).not.toContain('test-key');
@@ -182,7 +184,9 @@ describe('when things go wrong', () => {
     await configure('http://127.0.0.1:9/v1');
     await expect.poll(() => panel.getByLabel('Your question').isVisible()).toBe(true);
     await ask('Anyone there?');
-    await expect.poll(() => lastTurn().getByRole('alert').textContent()).toContain('Could not reach http://127.0.0.1:9');
+    await expect
+      .poll(() => lastTurn().getByRole('alert').textContent())
+      .toContain('Could not reach http://127.0.0.1:9');
 
     await panel.getByLabel('Your question').fill('half-typed thought');
     await panel.reload();

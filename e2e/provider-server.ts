@@ -64,7 +64,11 @@ export async function startProviderServer() {
     req.on('end', () => {
       const aborted = new Promise<void>((resolve) => res.on('close', () => !res.writableFinished && resolve()));
       requests.push({ headers: req.headers, body: JSON.parse(raw) as RecordedRequest['body'], aborted });
-      const next = queue.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"no scripted response"}}' };
+      const next = queue.shift() ?? {
+        kind: 'status',
+        status: 500,
+        body: '{"error":{"message":"no scripted response"}}',
+      };
       void respond(res, next);
     });
   });

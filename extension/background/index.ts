@@ -34,7 +34,11 @@ onChatConnect((port) => {
     }
     void loadSettings().then(({ provider }) => {
       if (!provider) {
-        port.post({ type: 'error', code: 'bad_request', message: 'No provider is set up yet. Open Settings to add one.' });
+        port.post({
+          type: 'error',
+          code: 'bad_request',
+          message: 'No provider is set up yet. Open Settings to add one.',
+        });
         return;
       }
       return runChat(provider, command.messages, port.post, abort.signal);
@@ -44,7 +48,8 @@ onChatConnect((port) => {
 
 /** Chrome opens the side panel from the toolbar button; Firefox toggles its sidebar. */
 function setUpToolbarButton(): void {
-  if (chrome.sidePanel) {
+  // Typed as always present, but Firefox has no sidePanel API.
+  if ('sidePanel' in chrome) {
     chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(console.error);
     return;
   }

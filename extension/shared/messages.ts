@@ -107,11 +107,12 @@ const ERROR_CODES = [
   'bad_response',
 ] as const satisfies readonly ErrorCode[];
 const FINISH_REASONS = ['stop', 'length', 'content_filter', 'other'] as const satisfies readonly FinishReason[];
-// Compile-time proof that the lists above name every code the Rust core can produce.
-const exhaustive: [Exclude<ErrorCode, (typeof ERROR_CODES)[number]>, Exclude<FinishReason, (typeof FINISH_REASONS)[number]>] extends [never, never]
-  ? true
-  : never = true;
-void exhaustive;
+// Compile-time proofs that the lists above name every value the Rust core can produce:
+// if the core gains a code, these stop compiling until the list (and the UI) know it.
+type Check<T extends true> = T;
+type Covers<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false;
+export type ErrorCodesCovered = Check<Covers<ErrorCode, (typeof ERROR_CODES)[number]>>;
+export type FinishReasonsCovered = Check<Covers<FinishReason, (typeof FINISH_REASONS)[number]>>;
 
 export const ChatMessageSchema = v.object({
   role: v.picklist(['system', 'user', 'assistant']),
@@ -139,10 +140,10 @@ export type ChatEvent = v.InferOutput<typeof ChatEventSchema>;
 
 /** A typed chat port; `listen` drops (and logs) anything that fails the schema. */
 export interface TypedPort<In, Out> {
-  post(message: Out): void;
-  listen(onMessage: (message: In) => void): void;
-  onClose(callback: () => void): void;
-  close(): void;
+  post: (message: Out) => void;
+  listen: (onMessage: (message: In) => void) => void;
+  onClose: (callback: () => void) => void;
+  close: () => void;
 }
 
 function typed<In, Out>(port: chrome.runtime.Port, schema: v.GenericSchema<unknown, In>): TypedPort<In, Out> {

@@ -5,8 +5,8 @@ const DRAFT_KEY = 'gloss.draft';
 
 interface Props {
   streaming: boolean;
-  onSend(question: string): void;
-  onStop(): void;
+  onSend: (question: string) => void;
+  onStop: () => void;
 }
 
 export function Composer({ streaming, onSend, onStop }: Props) {

@@ -5,7 +5,7 @@ import { openLink } from './links';
 
 interface Props {
   turns: Turn[];
-  onRetry(id: string): void;
+  onRetry: (id: string) => void;
 }
 
 export function Conversation({ turns, onRetry }: Props) {
@@ -39,7 +39,7 @@ export function Conversation({ turns, onRetry }: Props) {
   );
 }
 
-function TurnView({ turn, onRetry }: { turn: Turn; onRetry(id: string): void }) {
+function TurnView({ turn, onRetry }: { turn: Turn; onRetry: (id: string) => void }) {
   const onClick = (e: MouseEvent<HTMLDivElement>) => openLink(e.nativeEvent);
   return (
     <article className="turn" data-status={turn.status}>

@@ -1,11 +1,11 @@
 /** Provider settings: an OpenAI-compatible base URL, an optional API key and a model. */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import type { Res } from '../shared/messages';
 import { originPattern, type ProviderInput, type PublicProvider } from '../shared/settings';
 
 interface Props {
   current: PublicProvider | null;
-  onSave(input: ProviderInput): Promise<Res<'settings.save'>>;
+  onSave: (input: ProviderInput) => Promise<Res<'settings.save'>>;
 }
 
 export function SettingsForm({ current, onSave }: Props) {
@@ -17,7 +17,7 @@ export function SettingsForm({ current, onSave }: Props) {
   const [problem, setProblem] = useState<{ field: string; message: string }>();
   const [saving, setSaving] = useState(false);
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: SubmitEvent) => {
     e.preventDefault();
     // Ask for access to this provider's origin while the click still counts as a user gesture;
     // without it requests still work when the server allows cross-origin calls.
@@ -25,7 +25,10 @@ export function SettingsForm({ current, onSave }: Props) {
     setSaving(true);
     const key = removeKey ? '' : apiKey || undefined;
     onSave({ baseUrl, model, apiKey: key })
-      .then((result) => setProblem(result.ok ? undefined : result), (err: unknown) => setProblem({ field: 'form', message: String(err) }))
+      .then(
+        (result) => setProblem(result.ok ? undefined : result),
+        (err: unknown) => setProblem({ field: 'form', message: String(err) }),
+      )
       .finally(() => setSaving(false));
   };
 
@@ -41,8 +44,8 @@ export function SettingsForm({ current, onSave }: Props) {
       <h2 id={`${id}-title`}>{current ? 'Provider' : 'Connect a model'}</h2>
       {!current && (
         <p className="hint">
-          Gloss talks to any OpenAI-compatible API: OpenAI, OpenRouter, Groq, or a local server such as llama.cpp
-          or LM Studio (no key needed).
+          Gloss talks to any OpenAI-compatible API: OpenAI, OpenRouter, Groq, or a local server such as llama.cpp or LM
+          Studio (no key needed).
         </p>
       )}
       <label htmlFor={`${id}-url`}>Base URL</label>

@@ -29,7 +29,13 @@ export function chatReducer(turns: Turn[], action: ChatAction): Turn[] {
     case 'ask':
       return [...turns, { id: action.id, question: action.question, text: '', html: '', status: 'streaming' }];
     case 'retry':
-      return update(turns, action.id, (t) => ({ id: t.id, question: t.question, text: '', html: '', status: 'streaming' }));
+      return update(turns, action.id, (t) => ({
+        id: t.id,
+        question: t.question,
+        text: '',
+        html: '',
+        status: 'streaming',
+      }));
     case 'event':
       return update(turns, action.id, (t) => (t.status === 'streaming' ? applyEvent(t, action.event) : t));
   }

@@ -1,0 +1,79 @@
+// Lint rules that enforce Gloss's shape, each with the message a contributor needs.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const GLUE = '**/gloss-wasm/pkg/*';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'dist-firefox/', 'web-ext-artifacts/', 'target/', 'crates/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      'max-lines': ['error', { max: 250, skipBlankLines: true, skipComments: true }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [GLUE],
+              allowTypeImports: true,
+              message:
+                'Only extension/background/core.ts imports the WASM glue; import from it (or use `import type`).',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // Destructuring a key away (`const { a, ...rest } = x`) is how we drop it.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // `onChange={(e) => setX(e.target.value)}` is the idiom; braces would only add noise.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+    },
+  },
+  { files: ['extension/background/core.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    // Fakes stand in for async APIs without awaiting anything; matchers like
+    // expect.stringContaining() are typed `any` by Vitest.
+    files: ['**/*.test.ts', 'e2e/**'],
+    rules: { '@typescript-eslint/require-await': 'off', '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    files: ['extension/**/*.ts', 'extension/**/*.tsx'],
+    ignores: ['extension/shared/messages.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['sendMessage', 'connect', 'onMessage', 'onConnect'].map((property) => ({
+          object: 'runtime',
+          property,
+          message: 'Use send()/handleMessages()/connectChat()/onChatConnect() from extension/shared/messages.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['extension/sidepanel/**', 'extension/content/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Pages never talk to a provider: ask the worker through shared/messages.' },
+      ],
+    },
+  },
+  {
+    files: ['extension/sidepanel/**/*.tsx', 'extension/sidepanel/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);

@@ -1,0 +1,85 @@
+/** runChat against the real core with a scripted fetch: what reaches the panel, in order. */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { ChatEvent } from '../shared/messages';
+import type { StoredProvider } from '../shared/settings';
+import { runChat } from './chat';
+import { initCoreFromBytes } from './core';
+
+beforeAll(() => {
+  initCoreFromBytes(readFileSync(new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
+});
+
+const provider: StoredProvider = { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', apiKey: '', model: 'm' };
+const question = [{ role: 'user' as const, content: 'q' }];
+
+function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const c of chunks) controller.enqueue(encoder.encode(c));
+      controller.close();
+    },
+  });
+}
+
+async function run(fetchFn: typeof fetch, signal = new AbortController().signal): Promise<ChatEvent[]> {
+  const events: ChatEvent[] = [];
+  await runChat(provider, question, (e) => events.push(e), signal, fetchFn);
+  return events;
+}
+
+describe('runChat', () => {
+  test('forwards text, a final render, usage and done', async () => {
+    const body = streamOf(
+      'data: {"choices":[{"delta":{"content":"# Hi"}}]}\n\n',
+      'data: {"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":1}}\n\ndata: [DONE]\n\n',
+    );
+    const events = await run(async () => new Response(body));
+    expect(events).toEqual([
+      { type: 'delta', text: '# Hi' },
+      { type: 'usage', inputTokens: 3, outputTokens: 1 },
+      { type: 'render', html: expect.stringMatching(/^<h1 id="gloss-h-hi">Hi/) },
+      { type: 'done', reason: 'stop' },
+    ]);
+  });
+
+  test('sends no authorization header without a key, and never cookies', async () => {
+    let init: RequestInit | undefined;
+    await run(async (_url, i) => {
+      init = i;
+      return new Response(streamOf('data: [DONE]\n\n'));
+    });
+    expect(init?.headers).not.toHaveProperty('authorization');
+    expect(init?.credentials).toBe('omit');
+  });
+
+  test('an HTTP error becomes one error event', async () => {
+    const events = await run(async () => new Response('{"error":{"message":"nope"}}', { status: 401 }));
+    expect(events).toEqual([{ type: 'error', code: 'auth', message: expect.stringContaining('nope') }]);
+  });
+
+  test('a failed fetch is a network error naming the origin', async () => {
+    const events = await run(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(events).toEqual([
+      { type: 'error', code: 'network', message: expect.stringContaining('http://127.0.0.1:1.') },
+    ]);
+  });
+
+  test('aborting ends with stopped, after the text so far is rendered', async () => {
+    const abort = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('data: {"choices":[{"delta":{"content":"partial"}}]}\n\n'));
+        abort.signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+      },
+    });
+    const pending = run(async () => new Response(body), abort.signal);
+    await new Promise((r) => setTimeout(r, 10));
+    abort.abort();
+    const events = await pending;
+    expect(events.map((e) => e.type)).toEqual(['delta', 'render', 'stopped']);
+  });
+});

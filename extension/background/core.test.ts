@@ -1,0 +1,61 @@
+/** Smoke test of the built WASM module through core.ts: the boundary's names and shapes. */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { buildRequest, checkEndpoint, httpError, initCoreFromBytes, renderMarkdown, StreamDecoder } from './core';
+
+beforeAll(() => {
+  initCoreFromBytes(readFileSync(new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
+});
+
+describe('the WASM boundary', () => {
+  test('renderMarkdown renders safely', () => {
+    expect(renderMarkdown('**hi** <script>x</script>')).toContain('<strong>hi</strong>');
+    expect(renderMarkdown('<script>x</script>')).not.toContain('<script');
+  });
+
+  test('buildRequest returns a plain request object', () => {
+    const req = buildRequest({
+      provider: 'openai',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      apiKey: 'test-key',
+      model: 'm',
+      messages: [{ role: 'user', content: 'q' }],
+      maxTokens: 10,
+    });
+    expect(req.url).toBe('http://127.0.0.1:8080/v1/chat/completions');
+    expect(req.headers).toEqual({
+      accept: 'text/event-stream',
+      authorization: 'Bearer test-key',
+      'content-type': 'application/json',
+    });
+    expect(JSON.parse(req.body)).toMatchObject({ stream: true, max_tokens: 10 });
+  });
+
+  test('buildRequest throws a readable error for a bad spec', () => {
+    expect(() =>
+      buildRequest({ provider: 'openai', baseUrl: 'nope', model: 'm', messages: [{ role: 'user', content: '' }] }),
+    ).toThrow('must start with http');
+  });
+
+  test('checkEndpoint names the field to fix', () => {
+    expect(checkEndpoint('https://api.openai.com/v1', 'gpt-4o-mini')).toBeUndefined();
+    expect(checkEndpoint('https://api.openai.com/v1', '')).toEqual({ field: 'model', message: 'Choose a model.' });
+  });
+
+  test('StreamDecoder decodes bytes split inside a character', () => {
+    const bytes = new TextEncoder().encode('data: {"choices":[{"delta":{"content":"é"}}]}\n\ndata: [DONE]\n\n');
+    const cut = bytes.indexOf(0xc3) + 1;
+    const d = new StreamDecoder('openai');
+    const events = [...d.push(bytes.slice(0, cut)), ...d.push(bytes.slice(cut)), ...d.finish()];
+    d.free();
+    expect(events).toEqual([
+      { type: 'text', text: 'é' },
+      { type: 'done', reason: 'stop' },
+    ]);
+  });
+
+  test('httpError maps statuses to codes with a next step', () => {
+    expect(httpError(429, '', '3')).toMatchObject({ type: 'error', code: 'rate_limit' });
+    expect(httpError(401, '', undefined)).toMatchObject({ code: 'auth' });
+  });
+});
