@@ -27,7 +27,8 @@ export function firefoxManifest(chrome: typeof manifest) {
     browser_specific_settings: {
       gecko: {
         id: GECKO_ID,
-        strict_min_version: '128.0',
+        // 142: the first version (desktop and Android) that knows data_collection_permissions.
+        strict_min_version: '142.0',
         data_collection_permissions: { required: ['none'] },
       },
     },

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what Gloss needs to build, run and test, and skips whatever is already there:
+# the wasm32 Rust target, the wasm-bindgen CLI pinned in Cargo.toml, npm packages (npm ci) and
+# Chromium (Debian's apt package). Says what it installs; fails with a clear message where it can't.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1mgloss setup:\033[0m %s\n' "$*"; }
+die() { printf '\033[1;31mgloss setup:\033[0m %s\n' "$*" >&2; exit 1; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
+
+command -v cargo >/dev/null || die "cargo not found. Install Rust (https://rustup.rs), then run this again."
+command -v node >/dev/null || die "node not found. Install Node.js 20.19 or newer, then run this again."
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' ||
+  die "Node.js $(node --version) is too old: Gloss's build (Vite 8) needs 20.19 or newer."
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  say "adding the Rust target wasm32-unknown-unknown"
+  rustup target add wasm32-unknown-unknown
+fi
+
+want=$(sed -n 's/^wasm-bindgen = "=\([^"]*\)".*/\1/p' Cargo.toml)
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  say "installing wasm-bindgen-cli $want to match the crate (was: ${have:-none}); ~10 minutes on 2 cores"
+  # No --locked: the CLI's lock file names a crate version the registry no longer serves.
+  cargo install wasm-bindgen-cli --version "$want"
+fi
+
+lock_hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+stamp=node_modules/.gloss-lock-sha256
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_hash" ]; then
+  say "installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund
+  echo "$lock_hash" > "$stamp"
+fi
+
+chromium_bin=${GLOSS_CHROMIUM:-/usr/bin/chromium}
+if [ ! -x "$chromium_bin" ]; then
+  [ -z "${GLOSS_CHROMIUM:-}" ] || die "GLOSS_CHROMIUM=$GLOSS_CHROMIUM is not an executable."
+  command -v apt-get >/dev/null ||
+    die "Chromium not found at /usr/bin/chromium and apt-get is unavailable. Install Chromium and set GLOSS_CHROMIUM=/path/to/chromium."
+  say "installing Debian's chromium package with apt-get (about 100 MB; needs root)"
+  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null ||
+    die "could not install chromium with apt-get (not root and no sudo?). Run: sudo apt-get install chromium"
+fi
