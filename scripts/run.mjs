@@ -2,7 +2,8 @@
 // Opens Chromium with Gloss loaded from dist/ (the README's run command; `npm start` builds
 // first). The profile lives in ~/.cache/gloss so settings survive between runs.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ if (!existsSync(chromium)) fail(`Chromium not found at ${chromium}: run \`bash s
 if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
   fail('No display: run this in a desktop session, or under a virtual one with `xvfb-run npm start`.');
 }
-mkdirSync(profile, { recursive: true });
+pinToolbarButton(profile, extensionIdForPath(dist));
 
 const args = [
   `--user-data-dir=${profile}`,
@@ -29,10 +30,33 @@ const args = [
   ...process.argv.slice(2),
 ];
 console.log(`Starting Chromium with Gloss (profile: ${profile}).`);
-console.log('Pin Gloss from the puzzle-piece menu, then click its toolbar button to open the side panel.');
+console.log('Click the Gloss button in the toolbar to open the side panel.');
 const child = spawn(chromium, args, { stdio: ['ignore', 'ignore', 'inherit'] });
 child.on('exit', (code) => process.exit(code ?? 0));
 child.on('error', (e) => fail(`could not start Chromium: ${e.message}`));
+
+/** Chromium's id for an unpacked extension: SHA-256 of its path, first 32 hex digits as a-p. */
+function extensionIdForPath(path) {
+  const hex = createHash('sha256').update(path).digest('hex').slice(0, 32);
+  return [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
+}
+
+/** Pins Gloss next to the address bar, so the first click opens it (not the puzzle menu). */
+function pinToolbarButton(profileDir, id) {
+  const file = join(profileDir, 'Default', 'Preferences');
+  mkdirSync(join(profileDir, 'Default'), { recursive: true });
+  let prefs = {};
+  try {
+    prefs = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // A new profile: start from empty preferences.
+  }
+  prefs.extensions ??= {};
+  const pinned = new Set(prefs.extensions.pinned_extensions ?? []);
+  pinned.add(id);
+  prefs.extensions.pinned_extensions = [...pinned];
+  writeFileSync(file, JSON.stringify(prefs));
+}
 
 function fail(message) {
   console.error(`gloss: ${message}`);

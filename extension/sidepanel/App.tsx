@@ -18,12 +18,11 @@ export function App() {
   return (
     <div className="app">
       <header className="bar">
-        <h1>Gloss</h1>
-        {settings.provider && (
-          <span className="model" title={settings.provider.baseUrl}>
-            {settings.provider.model}
-          </span>
-        )}
+        {/* The browser's panel header already shows the name; keep it for screen readers. */}
+        <h1 className="sr-only">Gloss</h1>
+        <span className="model" title={settings.provider?.baseUrl}>
+          {settings.provider?.model}
+        </span>
         {settings.provider && (
           <button type="button" className="ghost" aria-pressed={editing} onClick={() => setEditing(!editing)}>
             {editing ? 'Close settings' : 'Settings'}
