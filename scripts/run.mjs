@@ -13,7 +13,8 @@ const chromium = process.env.GLOSS_CHROMIUM ?? '/usr/bin/chromium';
 const profile = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'gloss', 'chromium-profile');
 
 if (!existsSync(join(dist, 'manifest.json'))) fail('dist/ is not built: run `npm start` (or `npm run build`).');
-if (!existsSync(chromium)) fail(`Chromium not found at ${chromium}: run \`bash scripts/ensure-tools.sh\` or set GLOSS_CHROMIUM.`);
+if (!existsSync(chromium))
+  fail(`Chromium not found at ${chromium}: run \`bash scripts/ensure-tools.sh\` or set GLOSS_CHROMIUM.`);
 if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
   fail('No display: run this in a desktop session, or under a virtual one with `xvfb-run npm start`.');
 }
