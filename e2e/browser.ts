@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { extensionIdForPath, pinToolbarButton } from '../scripts/chromium-profile.mjs';
 
 export const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 export const CHROMIUM = process.env.GLOSS_CHROMIUM ?? '/usr/bin/chromium';
@@ -20,12 +21,24 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function launchWithExtension(): Promise<Browser> {
+/** Window geometry of headed runs, so toolbar positions are the same every time. */
+export const WINDOW = { width: 1280, height: 800 };
+
+/**
+ * Launches headless by default; with `display` (an X display such as `:93`) it runs headed there,
+ * with Gloss pinned to the toolbar, for tests that need real browser UI.
+ */
+export async function launchWithExtension(options: { display?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'gloss-e2e-'));
+  const headed = options.display !== undefined;
+  if (headed) pinToolbarButton(profile, extensionIdForPath(DIST));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
-    headless: true,
+    headless: !headed,
+    env: headed ? { ...process.env, DISPLAY: options.display } : process.env,
+    viewport: null,
     args: [
+      ...(headed ? [`--window-size=${WINDOW.width},${WINDOW.height}`, '--window-position=0,0'] : []),
       `--disable-extensions-except=${DIST}`,
       `--load-extension=${DIST}`,
       '--no-sandbox',

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Gloss needs to build, run and test, and skips whatever is already there:
 # the wasm32 Rust target, the wasm-bindgen CLI pinned in Cargo.toml, npm packages (npm ci) and
-# Chromium (Debian's apt package). Says what it installs; fails with a clear message where it can't.
+# Chromium plus xvfb, xdotool and imagemagick for the headed tests (Debian's apt packages). Says what it installs; fails with a clear message where it can't.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,12 +35,20 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_hash" ]; then
   echo "$lock_hash" > "$stamp"
 fi
 
+missing=()
 chromium_bin=${GLOSS_CHROMIUM:-/usr/bin/chromium}
 if [ ! -x "$chromium_bin" ]; then
   [ -z "${GLOSS_CHROMIUM:-}" ] || die "GLOSS_CHROMIUM=$GLOSS_CHROMIUM is not an executable."
+  missing+=(chromium)
+fi
+# The headed tests (a real toolbar click) run Chromium on a virtual display.
+command -v Xvfb >/dev/null || missing+=(xvfb)
+command -v xdotool >/dev/null || missing+=(xdotool)
+command -v import >/dev/null || missing+=(imagemagick)
+if [ ${#missing[@]} -gt 0 ]; then
   command -v apt-get >/dev/null ||
-    die "Chromium not found at /usr/bin/chromium and apt-get is unavailable. Install Chromium and set GLOSS_CHROMIUM=/path/to/chromium."
-  say "installing Debian's chromium package with apt-get (about 100 MB; needs root)"
-  as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null ||
-    die "could not install chromium with apt-get (not root and no sudo?). Run: sudo apt-get install chromium"
+    die "missing ${missing[*]} and apt-get is unavailable: install them (or set GLOSS_CHROMIUM=/path/to/chromium)."
+  say "installing ${missing[*]} with apt-get (Chromium is about 100 MB; needs root)"
+  { as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; } ||
+    die "could not install ${missing[*]} with apt-get (not root and no sudo?). Run: sudo apt-get install ${missing[*]}"
 fi

@@ -2,11 +2,11 @@
 // Opens Chromium with Gloss loaded from dist/ (the README's run command; `npm start` builds
 // first). The profile lives in ~/.cache/gloss so settings survive between runs.
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { extensionIdForPath, pinToolbarButton } from './chromium-profile.mjs';
 
 const dist = fileURLToPath(new URL('../dist', import.meta.url));
 const chromium = process.env.GLOSS_CHROMIUM ?? '/usr/bin/chromium';
@@ -35,29 +35,6 @@ console.log('Click the Gloss button in the toolbar to open the side panel.');
 const child = spawn(chromium, args, { stdio: ['ignore', 'ignore', 'inherit'] });
 child.on('exit', (code) => process.exit(code ?? 0));
 child.on('error', (e) => fail(`could not start Chromium: ${e.message}`));
-
-/** Chromium's id for an unpacked extension: SHA-256 of its path, first 32 hex digits as a-p. */
-function extensionIdForPath(path) {
-  const hex = createHash('sha256').update(path).digest('hex').slice(0, 32);
-  return [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('');
-}
-
-/** Pins Gloss next to the address bar, so the first click opens it (not the puzzle menu). */
-function pinToolbarButton(profileDir, id) {
-  const file = join(profileDir, 'Default', 'Preferences');
-  mkdirSync(join(profileDir, 'Default'), { recursive: true });
-  let prefs = {};
-  try {
-    prefs = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    // A new profile: start from empty preferences.
-  }
-  prefs.extensions ??= {};
-  const pinned = new Set(prefs.extensions.pinned_extensions ?? []);
-  pinned.add(id);
-  prefs.extensions.pinned_extensions = [...pinned];
-  writeFileSync(file, JSON.stringify(prefs));
-}
 
 function fail(message) {
   console.error(`gloss: ${message}`);

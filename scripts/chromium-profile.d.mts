@@ -1,0 +1,2 @@
+export function extensionIdForPath(path: string): string;
+export function pinToolbarButton(profileDir: string, id: string): void;
