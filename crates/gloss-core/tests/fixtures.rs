@@ -99,3 +99,17 @@ fn every_stream_ends_with_exactly_one_terminal_event() {
         assert!(case.expected.last().unwrap().is_terminal(), "{}", case.name);
     }
 }
+
+#[test]
+fn every_provider_kind_has_fixtures() {
+    for kind in ProviderKind::ALL {
+        let name = serde_json::to_value(kind).unwrap();
+        let dir = fixtures_dir().join(name.as_str().unwrap());
+        let cases = fs::read_dir(&dir).map(Iterator::count).unwrap_or(0);
+        assert!(
+            cases >= 3,
+            "{} needs golden fixtures (has {cases})",
+            dir.display()
+        );
+    }
+}

@@ -20,6 +20,11 @@ pub enum ProviderKind {
     OpenAi,
 }
 
+impl ProviderKind {
+    /// Every kind, for exhaustive checks (each has golden fixtures, see `tests/fixtures.rs`).
+    pub const ALL: [ProviderKind; 1] = [ProviderKind::OpenAi];
+}
+
 /// Who said a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
