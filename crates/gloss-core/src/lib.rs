@@ -13,7 +13,7 @@ pub mod providers;
 pub mod sse;
 
 pub use events::{ErrorCode, FinishReason, StreamEvent};
-pub use markdown::render_markdown;
+pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode};
 pub use providers::{
     build_request, check_endpoint, ChatSpec, HttpRequest, ProviderKind, SpecError, StreamDecoder,
 };

@@ -1,0 +1,134 @@
+//! Markdown to safe HTML: the full render of a finished answer ([`render_markdown`]) and the
+//! streaming renderer that produces the same HTML block by block ([`StreamRenderer`]).
+//!
+//! Safety: raw HTML is never passed through (comrak's `render.unsafe` stays false, so
+//! `<script>` becomes a comment), and links and images are rendered by `format.rs`, which only
+//! lets `http(s)`/`mailto` links and raster `data:` images through.
+
+mod anchors;
+mod code_tail;
+mod format;
+mod math;
+mod stream;
+
+use std::sync::LazyLock;
+
+use comrak::{parse_document, Arena, Options};
+
+pub use anchors::Anchors;
+pub use stream::{RenderPatch, StreamRenderer, TailCode};
+
+/// The prefix of heading ids, so an answer's `# Settings` cannot produce an id that clashes
+/// with one of the panel's own elements.
+pub const HEADING_ID_PREFIX: &str = "gloss-h-";
+
+/// The one place the rendering options are decided.
+static OPTIONS: LazyLock<Options<'static>> = LazyLock::new(|| {
+    let mut o = Options::default();
+    // Tables, as GitHub renders them; models use them for comparisons.
+    o.extension.table = true;
+    // `~~old~~`.
+    o.extension.strikethrough = true;
+    // `- [ ] todo` becomes a disabled checkbox.
+    o.extension.tasklist = true;
+    // Bare `https://…` and `www.…` become links (then filtered like any link).
+    o.extension.autolink = true;
+    // `[^1]` references with their notes at the end.
+    o.extension.footnotes = true;
+    // `$x$` inline and `$$x$$` display math. comrak's rule (no space after the opening `$`, none
+    // before the closing one, no digit after it) keeps "$5 and $10" as text.
+    o.extension.math_dollars = true;
+    // Heading ids are written by `format.rs` (prefixed, stable across streaming).
+    o.extension.header_id_prefix = None;
+    // Never pass raw HTML through: an answer may quote attacker-controlled page text.
+    o.render.r#unsafe = false;
+    // Keep ```rust as `class="language-rust"` on <code>, where the panel's highlighter looks.
+    o.render.github_pre_lang = false;
+    o
+});
+
+pub fn options() -> &'static Options<'static> {
+    &OPTIONS
+}
+
+/// Renders a complete markdown document to safe HTML.
+pub fn render_markdown(src: &str) -> String {
+    render_with(src, Anchors::default()).0
+}
+
+/// Renders `src` as a document of its own, with heading ids continuing from `anchors`.
+pub(crate) fn render_with(src: &str, anchors: Anchors) -> (String, Anchors) {
+    let src = math::normalize_delimiters(src);
+    let arena = Arena::new();
+    let root = parse_document(&arena, &src, options());
+    format::format(root, options(), anchors)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_the_common_blocks() {
+        let html = render_markdown(
+            "# Title\n\n- one\n- two\n\n```rust\nfn main() {}\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n[link](https://example.com)\n",
+        );
+        assert!(
+            html.contains(r#"<h1 id="gloss-h-title">Title</h1>"#),
+            "{html}"
+        );
+        assert!(html.contains("<li>one</li>"));
+        assert!(html.contains(r#"<code class="language-rust">fn main() {}"#));
+        assert!(html.contains("<table>"));
+        assert!(html.contains(
+            r#"<a href="https://example.com" target="_blank" rel="noopener noreferrer">link</a>"#
+        ));
+    }
+
+    #[test]
+    fn raw_html_and_script_links_do_not_survive() {
+        let html = render_markdown(
+            "<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>",
+        );
+        assert!(!html.contains("<script"));
+        assert!(!html.contains("javascript:"));
+        assert!(!html.contains("onerror"));
+        assert!(
+            html.contains("<p>x <!-- raw HTML omitted --></p>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn repeated_headings_get_distinct_ids() {
+        let html = render_markdown("## Setup\n\n## Setup\n");
+        assert!(html.contains(r#"id="gloss-h-setup""#) && html.contains(r#"id="gloss-h-setup-1""#));
+    }
+
+    #[test]
+    fn task_lists_and_strikethrough() {
+        let html = render_markdown("- [x] done\n- [ ] todo\n\n~~old~~");
+        assert!(html.contains(r#"type="checkbox""#));
+        assert!(html.contains("<del>old</del>"));
+    }
+
+    #[test]
+    fn remote_images_wait_for_a_click() {
+        let html = render_markdown("![a *cat*](https://img.example.com/cat.png?u=1)");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(html.contains(r#"data-src="https://img.example.com/cat.png?u=1""#));
+        assert!(html.contains(r#"<span class="remote-image-host">img.example.com</span>"#));
+        assert!(html.contains(">a cat</span>"), "alt text is plain: {html}");
+    }
+
+    #[test]
+    fn prices_are_not_math_but_math_is() {
+        assert_eq!(
+            render_markdown("It costs $5 and $10."),
+            "<p>It costs $5 and $10.</p>\n"
+        );
+        assert!(
+            render_markdown("Area $a^2$").contains(r#"<span data-math-style="inline">a^2</span>"#)
+        );
+    }
+}

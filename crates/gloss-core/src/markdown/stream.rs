@@ -1,0 +1,230 @@
+//! Streaming render: each chunk costs time proportional to the still-open end of the answer,
+//! not to the answer, and the output is exactly the full render's.
+//!
+//! The answer is cut into top-level blocks. A block is *frozen* (its HTML final, sent once) as
+//! soon as the next top-level block starts on a complete line: the parser closes every open
+//! block when a new top-level block begins, and only complete lines may decide that (a partial
+//! `#` may still become `#tag` and continue a paragraph). A fenced code block is also frozen
+//! once its closing fence line is complete. Everything after the last frozen block is the
+//! *open region*; each chunk re-parses only it and re-renders it as the tail. An open fenced
+//! code block takes a faster path still (`code_tail.rs`).
+//!
+//! What may change after freezing: a later reference-style link definition or footnote can
+//! alter an earlier block. So `finish` compares the held blocks with a full render and, if they
+//! differ, sends the full render with `reset`.
+
+use comrak::nodes::{AstNode, NodeValue};
+use comrak::{parse_document, Arena};
+use serde::{Deserialize, Serialize};
+
+use super::anchors::Anchors;
+pub use super::code_tail::TailCode;
+use super::code_tail::{closes_fence, CodeTail};
+use super::{format, math, options, render_markdown, render_with};
+
+/// What changed since the last call. The consumer appends `frozen` blocks (never touching them
+/// again) and replaces its tail with `tail`; with `reset` it first drops every block it holds.
+///
+/// `tail_code` (optional; absent keeps the meaning above): the tail is an open fenced code
+/// block. If `tail` is non-empty it replaces the tail first (its `<code>` element is then
+/// empty); then `tail_code.append` is appended to that `<code>` element's text and its
+/// unfinished last line is set to `tail_code.live`. If `tail` is empty the tail is kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RenderPatch {
+    pub frozen: Vec<String>,
+    pub tail: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reset: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tail_code: Option<TailCode>,
+}
+
+#[derive(Debug, Default)]
+pub struct StreamRenderer {
+    text: String,
+    /// Where the open region starts in `text`.
+    open_start: usize,
+    /// Heading ids used by frozen blocks.
+    anchors: Anchors,
+    /// All frozen HTML so far, to check against the full render at the end.
+    frozen_html: String,
+    code: Option<CodeTail>,
+}
+
+impl StreamRenderer {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Takes the next piece of the answer.
+    pub fn push(&mut self, chunk: &str) -> RenderPatch {
+        let from = self.text.len();
+        self.text.push_str(chunk);
+        if let Some(code) = &mut self.code {
+            if let Some(tail_code) = code.extend(&self.text, from) {
+                return RenderPatch {
+                    tail_code: Some(tail_code),
+                    ..RenderPatch::default()
+                };
+            }
+            self.code = None;
+        }
+        self.render_open_region()
+    }
+
+    /// Ends the answer: the tail becomes the last frozen block, or, where a late definition
+    /// changed earlier blocks, everything is sent again with `reset`.
+    pub fn finish(&mut self) -> RenderPatch {
+        self.code = None;
+        let tail = render_with(&self.text[self.open_start..], self.anchors.clone()).0;
+        let full = render_markdown(&self.text);
+        let same = full.strip_prefix(self.frozen_html.as_str()) == Some(tail.as_str());
+        self.open_start = self.text.len();
+        if same {
+            self.frozen_html.push_str(&tail);
+            let frozen = if tail.is_empty() { vec![] } else { vec![tail] };
+            RenderPatch {
+                frozen,
+                ..RenderPatch::default()
+            }
+        } else {
+            self.frozen_html.clone_from(&full);
+            RenderPatch {
+                frozen: vec![full],
+                reset: true,
+                ..RenderPatch::default()
+            }
+        }
+    }
+
+    /// The bytes the next chunk will re-parse (for tests that check work stays bounded).
+    pub fn open_len(&self) -> usize {
+        self.text.len() - self.open_start
+    }
+
+    fn render_open_region(&mut self) -> RenderPatch {
+        let region_start = self.open_start;
+        let region = &self.text[region_start..];
+        let complete_lines = region.bytes().filter(|&b| b == b'\n').count();
+        let normalized = math::normalize_delimiters(region);
+        let arena = Arena::new();
+        let root = parse_document(&arena, &normalized, options());
+        let blocks: Vec<_> = root.children().collect();
+        let starts: Vec<usize> = blocks
+            .iter()
+            .map(|b| b.data().sourcepos.start.line)
+            .collect();
+
+        // Blocks followed by a block that starts on a complete line are final.
+        let mut freeze = starts
+            .iter()
+            .skip(1)
+            .filter(|&&line| line <= complete_lines)
+            .count();
+        let mut freeze_end_line = starts.get(freeze).copied();
+        if freeze + 1 == blocks.len() {
+            if let Some(end) = closed_fence_end(blocks[freeze], region, complete_lines) {
+                freeze += 1;
+                freeze_end_line = Some(end + 1);
+            }
+        }
+        let mut patch = RenderPatch::default();
+        if freeze > 0 {
+            let offsets = line_offsets(region);
+            let cut = |line: Option<usize>| line.map_or(region.len(), |l| offsets[l - 1]);
+            let mut from = 0;
+            for i in 0..freeze {
+                let to = if i + 1 == freeze {
+                    cut(freeze_end_line)
+                } else {
+                    cut(Some(starts[i + 1]))
+                };
+                let (html, anchors) =
+                    render_with(&region[from..to], std::mem::take(&mut self.anchors));
+                self.anchors = anchors;
+                self.frozen_html.push_str(&html);
+                patch.frozen.push(html);
+                from = to;
+            }
+            for block in &blocks[..freeze] {
+                block.detach();
+            }
+            self.open_start += from;
+        }
+        if let Some((code, tail_code, skeleton)) =
+            self.open_code_block(region_start, &blocks[freeze..])
+        {
+            self.code = Some(code);
+            patch.tail = skeleton;
+            patch.tail_code = Some(tail_code);
+        } else {
+            let mut anchors = std::mem::take(&mut self.anchors);
+            anchors.checkpoint();
+            let (tail, mut anchors) = format::format(root, options(), anchors);
+            anchors.rollback();
+            self.anchors = anchors;
+            patch.tail = tail;
+        }
+        patch
+    }
+
+    /// The fast path's start, when the open region is one unclosed fenced code block whose
+    /// opening line is complete and unindented.
+    /// `region_start`: where the text the blocks were parsed from starts (their line numbers
+    /// count from there).
+    fn open_code_block<'a>(
+        &self,
+        region_start: usize,
+        open: &[&'a AstNode<'a>],
+    ) -> Option<(CodeTail, TailCode, String)> {
+        let [block] = open else { return None };
+        let data = block.data();
+        let NodeValue::CodeBlock(ref code) = data.value else {
+            return None;
+        };
+        let region = &self.text[region_start..];
+        // The block's opening line, which must be complete (blank lines may come before it).
+        let start = line_offsets(region)
+            .get(data.sourcepos.start.line - 1)
+            .copied()?;
+        let opening = &region[start..=start + region[start..].find('\n')?];
+        if !code.fenced || code.fence_offset != 0 || opening.contains('\r') {
+            return None;
+        }
+        let skeleton = render_with(opening, Anchors::default()).0;
+        let content_start = region_start + start + opening.len();
+        let (tail, first) = CodeTail::start(
+            &self.text,
+            content_start,
+            code.fence_char,
+            code.fence_length,
+        )?;
+        Some((tail, first, skeleton))
+    }
+}
+
+/// If `block` is a fenced code block closed by a complete line, that line's number.
+fn closed_fence_end<'a>(
+    block: &'a AstNode<'a>,
+    region: &str,
+    complete_lines: usize,
+) -> Option<usize> {
+    let data = block.data();
+    let NodeValue::CodeBlock(ref code) = data.value else {
+        return None;
+    };
+    let (start, end) = (data.sourcepos.start.line, data.sourcepos.end.line);
+    if !code.fenced || end <= start || end > complete_lines {
+        return None;
+    }
+    let line = region.split_inclusive('\n').nth(end - 1)?;
+    closes_fence(line, code.fence_char, code.fence_length).then_some(end)
+}
+
+/// Byte offset of the start of each line (line 1 at index 0).
+fn line_offsets(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}

@@ -1,0 +1,138 @@
+//! Markdown fixtures in the spec format (input, `.`, expected HTML) and the streaming
+//! renderer's invariants, checked on every fixture under many chunkings:
+//!
+//! 1. while streaming, frozen blocks + tail == `render_markdown(text so far)` (for documents
+//!    without footnotes or reference definitions, which may resolve later);
+//! 2. after `finish`, the held blocks == `render_markdown(full text)`, always.
+//!
+//! `GLOSS_BLESS=1 cargo test --test markdown` rewrites the expected HTML (review the diff).
+
+mod support;
+
+use gloss_core::{render_markdown, StreamRenderer};
+use support::{examples, Consumer, Rng};
+
+fn may_resolve_late(input: &str) -> bool {
+    input.contains("[^")
+        || input
+            .lines()
+            .any(|l| l.trim_start().starts_with('[') && l.contains("]:"))
+}
+
+/// Streams `input` in the given chunks, checking invariant 1 after each push and 2 at the end.
+fn stream(input: &str, chunks: &[usize], what: &str) {
+    let mut renderer = StreamRenderer::new();
+    let mut consumer = Consumer::default();
+    let check_partial = !may_resolve_late(input);
+    let mut at = 0;
+    for &len in chunks {
+        let mut end = (at + len).min(input.len());
+        while !input.is_char_boundary(end) {
+            end += 1;
+        }
+        consumer.apply(renderer.push(&input[at..end]));
+        at = end;
+        if check_partial {
+            assert_eq!(
+                consumer.html(),
+                render_markdown(&input[..at]),
+                "{what}: after {at} bytes of {input:?}"
+            );
+        }
+        if at == input.len() {
+            break;
+        }
+    }
+    assert_eq!(at, input.len(), "chunks must cover the input");
+    consumer.apply(renderer.finish());
+    assert_eq!(
+        consumer.html(),
+        render_markdown(input),
+        "{what}: at the end of {input:?}"
+    );
+    assert!(consumer.tail_is_empty(), "{what}: finish leaves no tail");
+}
+
+#[test]
+fn fixtures_render_as_expected() {
+    let bless = std::env::var_os("GLOSS_BLESS").is_some();
+    for file in examples::files() {
+        let mut blessed = Vec::new();
+        for ex in examples::read(&file) {
+            let got = render_markdown(&ex.input);
+            if bless {
+                blessed.push((ex.input.clone(), got));
+            } else {
+                assert_eq!(got, ex.expected, "{}:{}", file.display(), ex.line);
+            }
+        }
+        if bless {
+            examples::write(&file, &blessed);
+        }
+    }
+}
+
+#[test]
+fn every_fixture_streams_split_at_every_point() {
+    for ex in examples::all() {
+        let n = ex.input.len();
+        for cut in 1..n {
+            stream(
+                &ex.input,
+                &[cut, n],
+                &format!("line {} cut at {cut}", ex.line),
+            );
+        }
+        stream(
+            &ex.input,
+            &vec![1; n],
+            &format!("line {} byte by byte", ex.line),
+        );
+    }
+}
+
+#[test]
+fn every_fixture_streams_in_random_chunks() {
+    let mut rng = Rng::new(0x5eed_1234);
+    for ex in examples::all() {
+        for round in 0..40 {
+            let chunks: Vec<usize> = (0..ex.input.len()).map(|_| 1 + rng.below(12)).collect();
+            stream(
+                &ex.input,
+                &chunks,
+                &format!("line {} round {round}", ex.line),
+            );
+        }
+    }
+}
+
+#[test]
+fn whole_fixture_files_stream_as_one_document() {
+    let mut rng = Rng::new(7);
+    for file in examples::files() {
+        let doc: String = examples::read(&file)
+            .into_iter()
+            .map(|e| e.input + "\n")
+            .collect();
+        for _ in 0..5 {
+            let chunks: Vec<usize> = (0..doc.len()).map(|_| 1 + rng.below(8)).collect();
+            stream(&doc, &chunks, &file.display().to_string());
+        }
+    }
+}
+
+#[test]
+fn work_per_chunk_is_bounded_by_the_open_block() {
+    let doc = support::long_answer(100_000);
+    let largest_block = doc.split("\n\n").map(str::len).max().unwrap();
+    let mut renderer = StreamRenderer::new();
+    let mut worst = 0;
+    for chunk in doc.as_bytes().chunks(4) {
+        renderer.push(std::str::from_utf8(chunk).unwrap());
+        worst = worst.max(renderer.open_len());
+    }
+    assert!(
+        worst <= 2 * largest_block + 8,
+        "the open region reached {worst} bytes; the largest block is {largest_block}"
+    );
+}
