@@ -60,12 +60,16 @@ pub fn read(path: &Path) -> Vec<Example> {
 pub fn write(path: &Path, examples: &[(String, String)]) {
     let mut text = String::new();
     for (input, expected) in examples {
-        let input = input.replace('	', "→");
-        write!(text, "{FENCE} example
+        let input = input.replace('\t', "→");
+        write!(
+            text,
+            "{FENCE} example
 {input}.
 {expected}{FENCE}
 
-").unwrap();
+"
+        )
+        .unwrap();
     }
     fs::write(path, text).unwrap();
 }
