@@ -36,10 +36,11 @@ describe('runChat', () => {
       'data: {"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":1}}\n\ndata: [DONE]\n\n',
     );
     const events = await run(async () => new Response(body));
+    const heading = '<h1 id="gloss-h-hi">Hi</h1>\n';
     expect(events).toEqual([
-      { type: 'delta', text: '# Hi' },
+      { type: 'chunk', text: '# Hi', patch: { frozen: [], tail: heading } },
       { type: 'usage', inputTokens: 3, outputTokens: 1 },
-      { type: 'render', html: expect.stringMatching(/^<h1 id="gloss-h-hi">Hi/) },
+      { type: 'chunk', text: '', patch: { frozen: [heading], tail: '' } },
       { type: 'done', reason: 'stop' },
     ]);
   });
@@ -80,6 +81,7 @@ describe('runChat', () => {
     await new Promise((r) => setTimeout(r, 10));
     abort.abort();
     const events = await pending;
-    expect(events.map((e) => e.type)).toEqual(['delta', 'render', 'stopped']);
+    expect(events.map((e) => e.type)).toEqual(['chunk', 'chunk', 'stopped']);
+    expect(events[1]).toEqual({ type: 'chunk', text: '', patch: { frozen: ['<p>partial</p>\n'], tail: '' } });
   });
 });

@@ -10,10 +10,10 @@ import {
   httpError,
   networkError,
   StreamDecoder,
+  StreamRenderer,
   type HttpRequest,
   type StreamEvent,
 } from './core';
-import { MarkdownThrottle } from './render-throttle';
 
 export type Post = (event: ChatEvent) => void;
 
@@ -33,7 +33,7 @@ export async function runChat(
     post({ type: 'error', code: 'bad_request', message: `${errorText(e)} Open Settings to fix it.` });
     return;
   }
-  const render = new MarkdownThrottle((html) => post({ type: 'render', html }));
+  const render = new Renderer(post);
   try {
     const response = await fetchFn(request.url, {
       method: request.method,
@@ -55,15 +55,42 @@ export async function runChat(
     await pump(response.body, post, render);
   } catch (e) {
     if (signal.aborted) {
-      render.flush();
+      render.finish();
       post({ type: 'stopped' });
     } else {
       finish(post, render, networkError(request.url, errorText(e)));
     }
+  } finally {
+    render.free();
   }
 }
 
-async function pump(body: ReadableStream<Uint8Array>, post: Post, render: MarkdownThrottle): Promise<void> {
+/** The answer's renderer: each piece of text goes out with the patch that shows it. */
+class Renderer {
+  private readonly renderer = new StreamRenderer();
+  private started = false;
+  private finished = false;
+
+  constructor(private readonly post: Post) {}
+
+  push(text: string): void {
+    this.started = true;
+    this.post({ type: 'chunk', text, patch: this.renderer.push(text) });
+  }
+
+  /** Freezes what is left (the final HTML equals a full render of the text received). */
+  finish(): void {
+    if (this.finished || !this.started) return;
+    this.finished = true;
+    this.post({ type: 'chunk', text: '', patch: this.renderer.finish() });
+  }
+
+  free(): void {
+    this.renderer.free();
+  }
+}
+
+async function pump(body: ReadableStream<Uint8Array>, post: Post, render: Renderer): Promise<void> {
   const decoder = new StreamDecoder('openai');
   const reader = body.getReader();
   try {
@@ -82,11 +109,10 @@ async function pump(body: ReadableStream<Uint8Array>, post: Post, render: Markdo
 }
 
 /** Forwards one decoded event; true when it ended the answer. */
-function forward(event: StreamEvent, post: Post, render: MarkdownThrottle): boolean {
+function forward(event: StreamEvent, post: Post, render: Renderer): boolean {
   switch (event.type) {
     case 'text':
-      post({ type: 'delta', text: event.text });
-      render.append(event.text);
+      render.push(event.text);
       return false;
     case 'usage':
       post(event);
@@ -98,8 +124,8 @@ function forward(event: StreamEvent, post: Post, render: MarkdownThrottle): bool
 }
 
 /** Sends the final render of whatever arrived, then the terminal event. */
-function finish(post: Post, render: MarkdownThrottle, event: StreamEvent): void {
-  render.flush();
+function finish(post: Post, render: Renderer, event: StreamEvent): void {
+  render.finish();
   if (event.type !== 'text') post(event);
 }
 

@@ -10,12 +10,19 @@ import init, {
   networkError,
   renderMarkdown,
   StreamDecoder,
+  StreamRenderer,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 import wasmUrl from '../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm?url';
-import type { ChatSpec, HttpRequest, SpecError, StreamEvent } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import type {
+  ChatSpec,
+  HttpRequest,
+  RenderPatch,
+  SpecError,
+  StreamEvent,
+} from '../../crates/gloss-wasm/pkg/gloss_wasm';
 
-export type { ChatSpec, HttpRequest, SpecError, StreamEvent };
-export { buildRequest, checkEndpoint, httpError, networkError, renderMarkdown, StreamDecoder };
+export type { ChatSpec, HttpRequest, RenderPatch, SpecError, StreamEvent };
+export { buildRequest, checkEndpoint, httpError, networkError, renderMarkdown, StreamDecoder, StreamRenderer };
 
 let ready: Promise<unknown> | undefined;
 

@@ -5,7 +5,7 @@
  * runtime; nothing is trusted because of where it claims to come from.
  */
 import * as v from 'valibot';
-import type { ErrorCode, FinishReason } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import type { ErrorCode, FinishReason, RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { ProviderInputSchema } from './settings';
 
 const PublicSettingsSchema = v.object({
@@ -127,10 +127,28 @@ export const ChatCommandSchema = v.variant('type', [
 ]);
 export type ChatCommand = v.InferOutput<typeof ChatCommandSchema>;
 
-/** Worker → panel on a chat port. `render` carries the HTML of the whole answer so far. */
+const RenderPatchSchema = v.object({
+  frozen: v.array(v.string()),
+  tail: v.string(),
+  reset: v.optional(v.boolean()),
+  tailCode: v.optional(v.object({ append: v.string(), live: v.string() })),
+});
+// The schema and the core's declared type must agree, both ways.
+export type RenderPatchMatches = Check<
+  [
+    Covers<keyof RenderPatch, keyof v.InferOutput<typeof RenderPatchSchema>>,
+    v.InferOutput<typeof RenderPatchSchema> extends RenderPatch ? true : false,
+  ] extends [true, true]
+    ? true
+    : false
+>;
+
+/**
+ * Worker → panel on a chat port. `chunk` carries a piece of the answer's text and the render
+ * patch that shows it (see `RenderPatch` in the core's types).
+ */
 export const ChatEventSchema = v.variant('type', [
-  v.object({ type: v.literal('delta'), text: v.string() }),
-  v.object({ type: v.literal('render'), html: v.string() }),
+  v.object({ type: v.literal('chunk'), text: v.string(), patch: RenderPatchSchema }),
   v.object({ type: v.literal('usage'), inputTokens: v.number(), outputTokens: v.number() }),
   v.object({ type: v.literal('done'), reason: v.picklist(FINISH_REASONS) }),
   v.object({ type: v.literal('stopped') }),

@@ -40,7 +40,7 @@ export function App() {
         />
       ) : (
         <>
-          <Conversation turns={chat.turns} onRetry={chat.retry} />
+          <Conversation turns={chat.turns} answerDom={chat.answerDom} onRetry={chat.retry} />
           <Composer streaming={chat.streaming} onSend={chat.ask} onStop={chat.stop} />
         </>
       )}

@@ -1,22 +1,29 @@
-/** The questions and their answers, rendered as the worker streams them. */
-import { useEffect, useRef, type MouseEvent } from 'react';
+/** The questions and their answers, shown as the worker streams them. */
+import { memo, useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { AnswerDom } from './answer-dom';
 import type { Turn } from './chat-state';
-import { openLink } from './links';
+import { onAnswerClick } from './links';
 
 interface Props {
   turns: Turn[];
+  answerDom: (id: string) => AnswerDom;
   onRetry: (id: string) => void;
 }
 
-export function Conversation({ turns, onRetry }: Props) {
+export function Conversation({ turns, answerDom, onRetry }: Props) {
   const list = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
 
   // Follow the answer as it grows, unless the user scrolled up to read.
   useEffect(() => {
     const el = list.current;
-    if (el && follow.current) el.scrollTop = el.scrollHeight;
-  }, [turns]);
+    if (!el) return;
+    const observer = new MutationObserver(() => {
+      if (follow.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [turns.length]);
 
   const onScroll = () => {
     const el = list.current;
@@ -31,27 +38,51 @@ export function Conversation({ turns, onRetry }: Props) {
     );
   }
   return (
-    <div className="conversation" ref={list} onScroll={onScroll}>
+    <div className="conversation" ref={list} onScroll={onScroll} role="feed" aria-label="Conversation">
       {turns.map((turn) => (
-        <TurnView key={turn.id} turn={turn} onRetry={onRetry} />
+        <TurnView key={turn.id} turn={turn} doc={answerDom(turn.id)} onRetry={onRetry} />
       ))}
     </div>
   );
 }
 
-function TurnView({ turn, onRetry }: { turn: Turn; onRetry: (id: string) => void }) {
-  const onClick = (e: MouseEvent<HTMLDivElement>) => openLink(e.nativeEvent);
+/** Up and Down move between messages, as in a feed. */
+function moveFocus(e: KeyboardEvent<HTMLElement>) {
+  if (e.target !== e.currentTarget || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+  const next = e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
+  if (next instanceof HTMLElement) {
+    e.preventDefault();
+    next.focus();
+  }
+}
+
+const TurnView = memo(function TurnView({
+  turn,
+  doc,
+  onRetry,
+}: {
+  turn: Turn;
+  doc: AnswerDom;
+  onRetry: (id: string) => void;
+}) {
+  const slot = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    slot.current?.append(doc.root);
+  }, [doc]);
+  const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
+
   return (
-    <article className="turn" data-status={turn.status}>
+    <article
+      className="turn"
+      data-status={turn.status}
+      tabIndex={0}
+      aria-busy={turn.status === 'streaming'}
+      aria-label={`Question: ${turn.question}`}
+      onKeyDown={moveFocus}
+    >
       <div className="question">{turn.question}</div>
-      {/* The HTML comes from the Rust core's safe render: raw HTML is never passed through. */}
-      <div
-        className="answer markdown"
-        aria-busy={turn.status === 'streaming'}
-        onClick={onClick}
-        dangerouslySetInnerHTML={{ __html: turn.html }}
-      />
-      {turn.status === 'streaming' && !turn.html && <p className="pending">Waiting for the model…</p>}
+      <div className="answer-slot" ref={slot} onClick={onClick} />
+      {turn.status === 'streaming' && !turn.text && <p className="pending">Waiting for the model…</p>}
       {turn.status === 'stopped' && <p className="meta">Stopped.</p>}
       {turn.status === 'done' && turn.finishReason === 'length' && (
         <p className="meta">The answer reached the model’s length limit.</p>
@@ -71,4 +102,4 @@ function TurnView({ turn, onRetry }: { turn: Turn; onRetry: (id: string) => void
       )}
     </article>
   );
-}
+});

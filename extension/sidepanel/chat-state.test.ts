@@ -1,21 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { chatReducer, historyFor, type Turn } from './chat-state';
 
+const chunk = (text: string) => ({ type: 'chunk' as const, text, patch: { frozen: [], tail: '' } });
 const asked = chatReducer([], { type: 'ask', id: 'a', question: 'Q1' });
 
 describe('chatReducer', () => {
-  test('folds deltas, renders and the end of an answer', () => {
-    let turns = chatReducer(asked, { type: 'event', id: 'a', event: { type: 'delta', text: 'Hel' } });
-    turns = chatReducer(turns, { type: 'event', id: 'a', event: { type: 'delta', text: 'lo' } });
-    turns = chatReducer(turns, { type: 'event', id: 'a', event: { type: 'render', html: '<p>Hello</p>' } });
+  test('folds chunks and the end of an answer', () => {
+    let turns = chatReducer(asked, { type: 'event', id: 'a', event: chunk('Hel') });
+    turns = chatReducer(turns, { type: 'event', id: 'a', event: chunk('lo') });
     turns = chatReducer(turns, { type: 'event', id: 'a', event: { type: 'done', reason: 'stop' } });
-    expect(turns[0]).toMatchObject({ text: 'Hello', html: '<p>Hello</p>', status: 'done' });
+    expect(turns[0]).toMatchObject({ text: 'Hello', status: 'done' });
   });
 
   test('an error keeps the partial answer and events after the end are ignored', () => {
-    let turns = chatReducer(asked, { type: 'event', id: 'a', event: { type: 'delta', text: 'part' } });
+    let turns = chatReducer(asked, { type: 'event', id: 'a', event: chunk('part') });
     turns = chatReducer(turns, { type: 'event', id: 'a', event: { type: 'error', code: 'server', message: 'm' } });
-    turns = chatReducer(turns, { type: 'event', id: 'a', event: { type: 'delta', text: 'late' } });
+    turns = chatReducer(turns, { type: 'event', id: 'a', event: chunk('late') });
     expect(turns[0]).toMatchObject({ text: 'part', status: 'error', error: { code: 'server', message: 'm' } });
   });
 
@@ -25,7 +25,6 @@ describe('chatReducer', () => {
       id: 'a',
       question: 'Q1',
       text: '',
-      html: '',
       status: 'streaming',
     });
   });
@@ -36,7 +35,6 @@ describe('historyFor', () => {
     id: question,
     question,
     text,
-    html: '',
     status,
   });
 

@@ -9,10 +9,8 @@ export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'error';
 export interface Turn {
   id: string;
   question: string;
-  /** The answer's markdown source, as received. */
+  /** The answer's markdown source, as received (its HTML lives in an AnswerDom). */
   text: string;
-  /** The worker's render of `text` (safe HTML). */
-  html: string;
   status: TurnStatus;
   error?: { code: string; message: string };
   usage?: { inputTokens: number; outputTokens: number };
@@ -27,13 +25,12 @@ export type ChatAction =
 export function chatReducer(turns: Turn[], action: ChatAction): Turn[] {
   switch (action.type) {
     case 'ask':
-      return [...turns, { id: action.id, question: action.question, text: '', html: '', status: 'streaming' }];
+      return [...turns, { id: action.id, question: action.question, text: '', status: 'streaming' }];
     case 'retry':
       return update(turns, action.id, (t) => ({
         id: t.id,
         question: t.question,
         text: '',
-        html: '',
         status: 'streaming',
       }));
     case 'event':
@@ -43,10 +40,8 @@ export function chatReducer(turns: Turn[], action: ChatAction): Turn[] {
 
 function applyEvent(turn: Turn, event: ChatEvent): Turn {
   switch (event.type) {
-    case 'delta':
-      return { ...turn, text: turn.text + event.text };
-    case 'render':
-      return { ...turn, html: event.html };
+    case 'chunk':
+      return event.text ? { ...turn, text: turn.text + event.text } : turn;
     case 'usage':
       return { ...turn, usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } };
     case 'done':

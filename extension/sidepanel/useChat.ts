@@ -1,6 +1,7 @@
 /** Runs answers: one chat port per answer, events folded into the conversation state. */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import { connectChat, type ChatCommand, type ChatEvent, type TypedPort } from '../shared/messages';
+import { AnswerDom } from './answer-dom';
 import { chatReducer, historyFor, isTerminal, type Turn } from './chat-state';
 
 const WORKER_GONE: ChatEvent = {
@@ -17,25 +18,39 @@ export function useChat() {
     turnsRef.current = turns;
   });
   const ports = useRef(new Map<string, TypedPort<ChatEvent, ChatCommand>>());
-
-  const start = useCallback((id: string, question: string, before: Turn[]) => {
-    const port = connectChat();
-    ports.current.set(id, port);
-    let ended = false;
-    port.listen((event) => {
-      dispatch({ type: 'event', id, event });
-      if (isTerminal(event)) {
-        ended = true;
-        ports.current.delete(id);
-        port.close();
-      }
-    });
-    port.onClose(() => {
-      ports.current.delete(id);
-      if (!ended) dispatch({ type: 'event', id, event: WORKER_GONE });
-    });
-    port.post({ type: 'ask', messages: historyFor(before, question) });
+  // Each answer's DOM, patched directly rather than re-rendered by React on every token.
+  const docs = useRef(new Map<string, AnswerDom>());
+  const answerDom = useCallback((id: string): AnswerDom => {
+    let doc = docs.current.get(id);
+    if (!doc) {
+      doc = new AnswerDom();
+      docs.current.set(id, doc);
+    }
+    return doc;
   }, []);
+
+  const start = useCallback(
+    (id: string, question: string, before: Turn[]) => {
+      const port = connectChat();
+      ports.current.set(id, port);
+      let ended = false;
+      port.listen((event) => {
+        if (event.type === 'chunk') answerDom(id).enqueue(event.patch);
+        dispatch({ type: 'event', id, event });
+        if (isTerminal(event)) {
+          ended = true;
+          ports.current.delete(id);
+          port.close();
+        }
+      });
+      port.onClose(() => {
+        ports.current.delete(id);
+        if (!ended) dispatch({ type: 'event', id, event: WORKER_GONE });
+      });
+      port.post({ type: 'ask', messages: historyFor(before, question) });
+    },
+    [answerDom],
+  );
 
   const ask = useCallback(
     (question: string) => {
@@ -53,10 +68,11 @@ export function useChat() {
       const index = all.findIndex((t) => t.id === id);
       const turn = all[index];
       if (!turn || turn.status === 'streaming') return;
+      answerDom(id).clear();
       dispatch({ type: 'retry', id });
       start(id, turn.question, all.slice(0, index));
     },
-    [start],
+    [start, answerDom],
   );
 
   const stop = useCallback(() => {
@@ -69,5 +85,5 @@ export function useChat() {
   }, []);
 
   const streaming = turns.some((t) => t.status === 'streaming');
-  return { turns, streaming, ask, retry, stop };
+  return { turns, streaming, ask, retry, stop, answerDom };
 }

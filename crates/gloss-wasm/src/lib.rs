@@ -24,6 +24,19 @@ export interface HttpRequest { url: string; method: string; headers: Record<stri
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
 export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'context_length'
   | 'content_filter' | 'bad_request' | 'network' | 'timeout' | 'truncated' | 'bad_response';
+/**
+ * What changed in a streamed answer: append `frozen` blocks (final, never touched again), replace
+ * the tail with `tail`; with `reset`, drop every held block first. With `tailCode` the tail is an
+ * open fenced code block: if `tail` is non-empty it replaces the tail first (its <code> is then
+ * empty); then `append` is added to the <code>'s text and its unfinished last line set to `live`.
+ * If `tail` is empty the tail is kept. Both fields of `tailCode` are plain text, not HTML.
+ */
+export interface RenderPatch {
+  frozen: string[];
+  tail: string;
+  reset?: boolean;
+  tailCode?: { append: string; live: string };
+}
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
@@ -78,6 +91,29 @@ pub fn http_error(status: u16, body: &str, retry_after: Option<String>) -> JsVal
 #[wasm_bindgen(js_name = networkError, unchecked_return_type = "StreamEvent")]
 pub fn network_error(url: &str, detail: &str) -> JsValue {
     to_js(&errors::network_error(url, detail))
+}
+
+/// Renders an answer as it streams; see `RenderPatch` for what each call returns.
+#[wasm_bindgen]
+pub struct StreamRenderer(gloss_core::StreamRenderer);
+
+#[wasm_bindgen]
+impl StreamRenderer {
+    #[wasm_bindgen(constructor)]
+    #[allow(clippy::new_without_default, reason = "a JS class, constructed with `new`")]
+    pub fn new() -> StreamRenderer {
+        Self(gloss_core::StreamRenderer::new())
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "RenderPatch")]
+    pub fn push(&mut self, chunk: &str) -> JsValue {
+        to_js(&self.0.push(chunk))
+    }
+
+    #[wasm_bindgen(unchecked_return_type = "RenderPatch")]
+    pub fn finish(&mut self) -> JsValue {
+        to_js(&self.0.finish())
+    }
 }
 
 /// Decodes one response body, fed in chunks split anywhere.

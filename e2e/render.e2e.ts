@@ -1,0 +1,135 @@
+/**
+ * Streaming render in the real panel: the DOM built from patches equals the full render, code
+ * and math are enhanced once frozen, and hostile markdown stays inert in Chromium.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { initCoreFromBytes, renderMarkdown } from '../extension/background/core';
+import { launchWithExtension, type Browser } from './browser';
+import { startProviderServer } from './provider-server';
+import { sseChunks } from './sse';
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startProviderServer>>;
+let panel: Page;
+const requests: string[] = [];
+const dialogs: string[] = [];
+
+beforeAll(async () => {
+  initCoreFromBytes(readFileSync(new URL('../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
+  server = await startProviderServer();
+  browser = await launchWithExtension();
+  browser.context.on('request', (r: Request) => requests.push(r.url()));
+  panel = await browser.openPanel();
+  panel.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${server.url}/v1`);
+  await panel.getByRole('textbox', { name: 'Model' }).fill('test-model');
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await panel.getByLabel('Your question').waitFor();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+async function askAndWait(answer: string, chunkSize: number, question: string) {
+  server.enqueue({ kind: 'stream', chunks: sseChunks(answer, chunkSize), delayMs: 1 });
+  await panel.getByLabel('Your question').fill(question);
+  await panel.getByLabel('Your question').press('Enter');
+  const turn = panel.locator('.turn').last();
+  await expect.poll(() => turn.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  return turn;
+}
+
+/** The answer's DOM with the panel's own additions undone, serialised. */
+function normalisedAnswer(): Promise<string> {
+  return panel.evaluate(() => {
+    const answer = document.querySelector('.turn:last-child .answer');
+    if (!answer) return '';
+    const copy = answer.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('[data-gloss-ui]').forEach((el) => el.remove());
+    copy.querySelectorAll<HTMLElement>('[data-tex]').forEach((el) => {
+      el.textContent = el.dataset.tex ?? '';
+      delete el.dataset.tex;
+    });
+    copy.querySelectorAll('code.hljs').forEach((el) => {
+      const text = el.textContent;
+      el.textContent = text;
+      el.classList.remove('hljs');
+    });
+    return copy.innerHTML;
+  });
+}
+
+function serialised(html: string): Promise<string> {
+  return panel.evaluate((h) => {
+    const t = document.createElement('template');
+    t.innerHTML = h;
+    return t.innerHTML;
+  }, html);
+}
+
+const LONG = readFileSync(new URL('./fixtures/long-answer.md', import.meta.url), 'utf8');
+
+describe('streaming render', () => {
+  test('a long answer streamed in small pieces ends as exactly the full render', async () => {
+    expect(LONG.length).toBeGreaterThan(8000);
+    await askAndWait(LONG, 7, 'Tell me everything');
+    expect(await normalisedAnswer()).toBe(await serialised(renderMarkdown(LONG)));
+  });
+
+  test('code is highlighted with a label and a copy button; math is typeset', async () => {
+    const answer = panel.locator('.turn').last().locator('.answer');
+    const rust = answer.locator('pre code.language-rust');
+    expect(await rust.locator('.hljs-keyword').count()).toBeGreaterThan(0);
+    const tools = answer.locator('.code-tools').first();
+    expect(await tools.textContent()).toContain('rust');
+    await tools.getByRole('button', { name: /Copy/ }).click();
+    await expect.poll(() => tools.getByRole('button').textContent()).toBe('Copied');
+    // What a user would do next: paste it.
+    const box = panel.getByLabel('Your question');
+    await box.fill('');
+    await box.focus();
+    await panel.keyboard.press('Control+V');
+    expect(await box.inputValue()).toContain('fn parse(input: &str)');
+    await box.fill('');
+    await expect.poll(() => answer.locator('.katex').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('hostile markdown', () => {
+  const payloads = readFileSync(new URL('../crates/gloss-core/tests/fixtures/xss/payloads.md', import.meta.url), 'utf8')
+    .split('\n%%%%%\n')
+    .slice(1);
+
+  test('the XSS corpus renders inert: no script runs, no element or handler survives', async () => {
+    expect(payloads.length).toBeGreaterThanOrEqual(50);
+    await askAndWait(payloads.join('\n\n'), 5, 'Repeat the corpus');
+    const answer = panel.locator('.turn').last().locator('.answer');
+    const found = await answer.evaluate((el) => ({
+      dangerous: el.querySelectorAll('script, iframe, object, embed, style, svg, form, base, meta, link').length,
+      handlers: [...el.querySelectorAll('*')].flatMap((n) => n.getAttributeNames().filter((a) => a.startsWith('on'))),
+      badUrls: [...el.querySelectorAll('[href], [src]')]
+        .map((n) => n.getAttribute('href') ?? n.getAttribute('src') ?? '')
+        .filter((u) => !/^(https?:|mailto:|#|data:image\/(png|jpeg|gif|webp))/i.test(u)),
+    }));
+    expect(found).toEqual({ dangerous: 0, handlers: [], badUrls: [] });
+    expect(dialogs).toEqual([]);
+    expect(requests.filter((u) => u.includes('evil.example'))).toEqual([]);
+  });
+
+  test('a remote image loads only when its placeholder is clicked', async () => {
+    const image = `${server.url}/pixel.png?from=answer`;
+    await askAndWait(`Here: ![a pixel](${image})\n`, 4, 'Show an image');
+    const placeholder = panel.locator('.turn').last().locator('button.remote-image');
+    expect(await placeholder.textContent()).toContain('127.0.0.1');
+    expect(requests).not.toContain(image);
+    await placeholder.click();
+    await expect.poll(() => requests.includes(image)).toBe(true);
+  });
+});

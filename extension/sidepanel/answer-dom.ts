@@ -1,0 +1,106 @@
+/**
+ * One answer's DOM, patched block by block outside React: frozen blocks are appended once and
+ * never touched again, only the tail element is replaced, and all patches that arrive within
+ * one animation frame are applied together. Frozen blocks are enhanced (highlighting, math,
+ * copy buttons) once, and announced to screen readers once.
+ */
+import type { RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import { announce } from './announcer';
+import { enhance } from './enhance';
+
+/** What the tail should become after a frame's patches. */
+type TailChange =
+  | { kind: 'none' }
+  | { kind: 'html'; html: string }
+  | { kind: 'code'; skeleton: string | null; append: string; live: string };
+
+export class AnswerDom {
+  readonly root = document.createElement('div');
+  private readonly tail = document.createElement('div');
+  private code: { stable: Text; live: Text } | null = null;
+  private pending: RenderPatch[] = [];
+  private frame = 0;
+
+  constructor() {
+    this.root.className = 'answer markdown';
+    this.tail.className = 'tail';
+    // UI of the panel's own, not part of the rendered answer.
+    this.tail.dataset.glossUi = 'tail';
+    this.root.append(this.tail);
+  }
+
+  enqueue(patch: RenderPatch): void {
+    this.pending.push(patch);
+    if (document.visibilityState === 'hidden') this.flush();
+    else this.frame ||= requestAnimationFrame(() => this.flush());
+  }
+
+  /** Applies every queued patch now. */
+  flush(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    const patches = this.pending;
+    this.pending = [];
+    let change: TailChange = { kind: 'none' };
+    const added: Element[] = [];
+    for (const patch of patches) {
+      if (patch.reset) this.clearBlocks();
+      for (const html of patch.frozen) added.push(...this.appendBlock(html));
+      change = nextTail(change, patch);
+    }
+    this.applyTail(change);
+    if (added.length > 0) {
+      enhance(added);
+      announce(added.map((el) => el.textContent).join(' '));
+    }
+  }
+
+  /** Forgets the answer (before a retry). */
+  clear(): void {
+    this.pending = [];
+    this.clearBlocks();
+    this.applyTail({ kind: 'html', html: '' });
+  }
+
+  private appendBlock(html: string): Element[] {
+    const template = document.createElement('template');
+    // Safe HTML from the Rust core: raw HTML is never passed through, and the panel's CSP
+    // allows no inline script.
+    template.innerHTML = html;
+    const elements = [...template.content.children];
+    this.root.insertBefore(template.content, this.tail);
+    return elements;
+  }
+
+  private clearBlocks(): void {
+    while (this.root.firstChild && this.root.firstChild !== this.tail) this.root.firstChild.remove();
+  }
+
+  private applyTail(change: TailChange): void {
+    if (change.kind === 'html') {
+      this.tail.innerHTML = change.html;
+      this.code = null;
+    } else if (change.kind === 'code') {
+      if (change.skeleton !== null || !this.code) {
+        this.tail.innerHTML = change.skeleton ?? '';
+        const code = this.tail.querySelector('code') ?? this.tail;
+        this.code = { stable: document.createTextNode(''), live: document.createTextNode('') };
+        code.append(this.code.stable, this.code.live);
+      }
+      this.code.stable.appendData(change.append);
+      this.code.live.data = change.live;
+    }
+  }
+}
+
+/** Folds one more patch into the frame's pending tail change. */
+function nextTail(change: TailChange, patch: RenderPatch): TailChange {
+  if (!patch.tailCode) return { kind: 'html', html: patch.tail };
+  if (patch.tail !== '') {
+    return { kind: 'code', skeleton: patch.tail, append: patch.tailCode.append, live: patch.tailCode.live };
+  }
+  if (change.kind === 'code') {
+    return { ...change, append: change.append + patch.tailCode.append, live: patch.tailCode.live };
+  }
+  return { kind: 'code', skeleton: null, append: patch.tailCode.append, live: patch.tailCode.live };
+}
