@@ -12,7 +12,6 @@ import init, {
   StreamDecoder,
   StreamRenderer,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
-import wasmUrl from '../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm?url';
 import type {
   ChatSpec,
   HttpRequest,
@@ -32,7 +31,9 @@ let ready: Promise<unknown> | undefined;
  * awaiting and each handler awaits it.
  */
 export function coreReady(): Promise<unknown> {
-  ready ??= init({ module_or_path: wasmUrl });
+  // `new URL(…, import.meta.url)`: Vite bundles the file as an asset, and Node (tests,
+  // benchmarks) can import this module without a bundler.
+  ready ??= init({ module_or_path: new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url) });
   return ready;
 }
 
