@@ -5,7 +5,7 @@
  */
 import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 
 /** Firefox's gecko id; stable so storage survives reinstalls. */
@@ -35,10 +35,26 @@ export function firefoxManifest(chrome: typeof manifest) {
   };
 }
 
+/**
+ * KaTeX's stylesheet lists each font as woff2, woff and ttf; every browser Gloss supports reads
+ * woff2, so the other two (about 700 KB) are dropped before Vite copies them.
+ */
+function katexWoff2Only(): Plugin {
+  return {
+    name: 'gloss:katex-woff2-only',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('katex') || !id.endsWith('.css')) return null;
+      return code.replace(/,\s*url\([^)]*\.(?:woff|ttf)\)\s*format\("(?:woff|truetype)"\)/g, '');
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const firefox = mode === 'firefox';
   return {
     plugins: [
+      katexWoff2Only(),
       react(),
       crx({
         manifest: (firefox ? firefoxManifest(manifest) : manifest) as ManifestV3Export,
