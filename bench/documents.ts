@@ -9,9 +9,11 @@ const PARTS = [
   '1. step one\n2. step two\n\n',
 ];
 
+/** About `bytes` of mixed blocks, ending after a whole cycle of them, so that the last chunks of
+ * answers of different lengths stream the same kinds of blocks. */
 export function mixedAnswer(bytes: number): string {
   let out = '';
-  for (let i = 0; out.length < bytes; i++) out += PARTS[i % PARTS.length] ?? '';
+  for (let i = 0; out.length < bytes || i % PARTS.length !== 0; i++) out += PARTS[i % PARTS.length] ?? '';
   return out;
 }
 

@@ -4,6 +4,8 @@
  * comrak, marked, markdown-it and micromark+GFM (react-markdown's parser). Prints a table; it
  * asserts nothing (speed is measured here, never in tests).
  *
+ * `npm run bench -- --gloss-only` skips the naive renderers; a word filters the cases.
+ *
  * Naive renderers re-render the whole prefix each chunk; their totals are estimated from every
  * k-th chunk (×k, marked "≈") to keep the run short. Per-chunk costs are measured exactly.
  */
@@ -109,7 +111,9 @@ const cases: [string, string, Probe | undefined][] = [
     { early: Math.floor((code.indexOf('```') + 3_000) / CHUNK), late: Math.floor(fenceAt / CHUNK) - LAST },
   ],
 ];
-const only = process.argv[2];
+const args = process.argv.slice(2);
+const glossOnly = args.includes('--gloss-only');
+const only = args.find((a) => !a.startsWith('--'));
 // One unmeasured pass first, so the WASM is compiled and warm when timing starts.
 gloss(mixedAnswer(10_000));
 const glossPerChunk: Record<string, number> = {};
@@ -118,6 +122,7 @@ for (const [name, text, probe] of cases) {
   const ours = gloss(text, probe);
   glossPerChunk[name] = ours.perChunk;
   rows.push(row(name, 'Gloss StreamRenderer', ours, ours));
+  if (glossOnly) continue;
   for (const [label, render] of NAIVE) rows.push(row(name, label, naive(render, text, probe), ours));
 }
 

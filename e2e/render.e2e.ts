@@ -102,6 +102,30 @@ describe('streaming render', () => {
   });
 });
 
+describe('accessibility', () => {
+  test('Up and Down move between messages; finished blocks reach the polite live region', async () => {
+    const turns = panel.locator('article.turn');
+    expect(await turns.count()).toBeGreaterThanOrEqual(1);
+    await askAndWait('Short answer.\n\nSecond paragraph, announced once it is complete.\n', 3, 'A short one');
+    const count = await turns.count();
+    await turns.nth(count - 2).focus();
+    await panel.keyboard.press('ArrowDown');
+    expect(
+      await panel.evaluate(() =>
+        [...document.querySelectorAll('article.turn')].indexOf(document.activeElement as Element),
+      ),
+    ).toBe(count - 1);
+    await panel.keyboard.press('ArrowUp');
+    expect(
+      await panel.evaluate(() =>
+        [...document.querySelectorAll('article.turn')].indexOf(document.activeElement as Element),
+      ),
+    ).toBe(count - 2);
+    const live = panel.locator('[aria-live="polite"]');
+    expect(await live.textContent()).toContain('Second paragraph, announced once it is complete.');
+  });
+});
+
 describe('hostile markdown', () => {
   const payloads = readFileSync(new URL('../crates/gloss-core/tests/fixtures/xss/payloads.md', import.meta.url), 'utf8')
     .split('\n%%%%%\n')

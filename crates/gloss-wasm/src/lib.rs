@@ -100,7 +100,10 @@ pub struct StreamRenderer(gloss_core::StreamRenderer);
 #[wasm_bindgen]
 impl StreamRenderer {
     #[wasm_bindgen(constructor)]
-    #[allow(clippy::new_without_default, reason = "a JS class, constructed with `new`")]
+    #[allow(
+        clippy::new_without_default,
+        reason = "a JS class, constructed with `new`"
+    )]
     pub fn new() -> StreamRenderer {
         Self(gloss_core::StreamRenderer::new())
     }

@@ -3,13 +3,23 @@
 //! on top of them and its ids are taken back before the next render. Same slugs whether the
 //! answer is rendered whole or block by block, so `#gloss-h-setup-1` means the same thing.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Debug, Clone, Default)]
 pub struct Anchors {
     used: HashSet<String>,
-    /// Ids added since the last checkpoint, to take back.
-    journal: Option<Vec<String>>,
+    /// The next suffix to try for each slug, so the 500th "Example" heading costs one lookup,
+    /// not 500 (this was measured: per-chunk cost grew with the answer without it).
+    next: HashMap<String, usize>,
+    /// What changed since the last checkpoint, to take back.
+    journal: Option<Vec<Change>>,
+}
+
+#[derive(Debug, Clone)]
+struct Change {
+    id: String,
+    base: String,
+    previous_next: Option<usize>,
 }
 
 impl Anchors {
@@ -17,15 +27,21 @@ impl Anchors {
     /// `-1`, `-2`, ... for repeats.
     pub fn anchorize(&mut self, text: &str) -> String {
         let base = slug(text);
-        let mut id = base.clone();
-        let mut n = 0;
+        let previous_next = self.next.get(&base).copied();
+        let mut n = previous_next.unwrap_or(0);
+        let mut id = suffixed(&base, n);
         while self.used.contains(&id) {
             n += 1;
-            id = format!("{base}-{n}");
+            id = suffixed(&base, n);
         }
         self.used.insert(id.clone());
+        self.next.insert(base.clone(), n + 1);
         if let Some(journal) = &mut self.journal {
-            journal.push(id.clone());
+            journal.push(Change {
+                id: id.clone(),
+                base,
+                previous_next,
+            });
         }
         id
     }
@@ -37,9 +53,21 @@ impl Anchors {
 
     /// Forgets the ids added since [`Anchors::checkpoint`]. Costs what was added, not the total.
     pub fn rollback(&mut self) {
-        for id in self.journal.take().unwrap_or_default() {
-            self.used.remove(&id);
+        for change in self.journal.take().unwrap_or_default().into_iter().rev() {
+            self.used.remove(&change.id);
+            match change.previous_next {
+                Some(n) => self.next.insert(change.base, n),
+                None => self.next.remove(&change.base),
+            };
         }
+    }
+}
+
+fn suffixed(base: &str, n: usize) -> String {
+    if n == 0 {
+        base.to_owned()
+    } else {
+        format!("{base}-{n}")
     }
 }
 
@@ -69,6 +97,27 @@ mod tests {
         assert_eq!(a.anchorize("Hello World"), "hello-world-1");
         assert_eq!(a.anchorize("Größe & 日本"), "größe--日本");
         assert_eq!(a.anchorize("!!!"), "section");
+    }
+
+    #[test]
+    fn an_explicit_suffix_does_not_collide() {
+        let mut a = Anchors::default();
+        assert_eq!(a.anchorize("a"), "a");
+        assert_eq!(a.anchorize("a"), "a-1");
+        assert_eq!(a.anchorize("a-1"), "a-1-1");
+        assert_eq!(a.anchorize("a-2"), "a-2");
+        assert_eq!(a.anchorize("a"), "a-3");
+    }
+
+    #[test]
+    fn rollback_restores_the_suffix_counter() {
+        let mut a = Anchors::default();
+        a.anchorize("x");
+        a.checkpoint();
+        assert_eq!(a.anchorize("x"), "x-1");
+        assert_eq!(a.anchorize("x"), "x-2");
+        a.rollback();
+        assert_eq!(a.anchorize("x"), "x-1");
     }
 
     #[test]
