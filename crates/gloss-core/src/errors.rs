@@ -30,6 +30,29 @@ pub fn http_error(status: u16, body: &str, retry_after: Option<&str>) -> StreamE
     error(code, &base, detail.as_deref())
 }
 
+/// Ollama answers 403 to requests whose `Origin` it does not allow, which by default includes
+/// every browser extension.
+pub fn ollama_origin_refused() -> StreamEvent {
+    error(
+        ErrorCode::Network,
+        "Ollama refused the request from the browser extension (HTTP 403). Allow extensions by \
+         starting Ollama with OLLAMA_ORIGINS set, for example: OLLAMA_ORIGINS=\"chrome-extension://*,moz-extension://*\" \
+         ollama serve (on macOS: launchctl setenv OLLAMA_ORIGINS \"chrome-extension://*,moz-extension://*\", then \
+         restart Ollama), then retry",
+        None,
+    )
+}
+
+/// A request that got no first byte, or no data for too long mid-stream.
+pub fn timeout(seconds: u32, started: bool) -> StreamEvent {
+    let text = if started {
+        format!("The provider stopped sending data for {seconds} s. Retry, or raise the timeout in Settings")
+    } else {
+        format!("The provider did not answer within {seconds} s. Check that it is running, or raise the timeout in Settings")
+    };
+    error(ErrorCode::Timeout, &text, None)
+}
+
 /// The server could not be reached (DNS, refused connection, TLS, CORS refusal).
 pub fn network_error(url: &str, detail: &str) -> StreamEvent {
     let origin = origin_of(url);
@@ -136,7 +159,15 @@ fn provider_detail(body: &str) -> Option<String> {
 
 fn mentions_context_length(text: &str) -> bool {
     let t = text.to_ascii_lowercase();
-    t.contains("context_length") || t.contains("context length") || t.contains("too many tokens")
+    [
+        "context_length",
+        "context length",
+        "context window",
+        "too many tokens",
+        "prompt is too long",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
 }
 
 fn non_empty(s: &str) -> Option<&str> {

@@ -14,6 +14,8 @@ use serde::{Deserialize, Serialize};
 pub enum StreamEvent {
     /// A piece of the answer's text, in order.
     Text { text: String },
+    /// A piece of the model's visible reasoning ("thinking"), shown collapsed.
+    Reasoning { text: String },
     /// Token counts, as reported by the provider (sent once, usually near the end).
     Usage {
         input_tokens: u64,

@@ -9,11 +9,13 @@
 pub mod errors;
 pub mod events;
 pub mod markdown;
+pub mod ndjson;
 pub mod providers;
 pub mod sse;
 
 pub use events::{ErrorCode, FinishReason, StreamEvent};
 pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode};
 pub use providers::{
-    build_request, check_endpoint, ChatSpec, HttpRequest, ProviderKind, SpecError, StreamDecoder,
+    build_request, check_base_url, check_endpoint, http_error, models_request, parse_models,
+    ChatSpec, HttpRequest, ModelInfo, ProviderKind, SpecError, StreamDecoder,
 };

@@ -2,12 +2,16 @@
 //! request as a value and decodes its response bytes into [`StreamEvent`]s; the caller owns the
 //! transport (fetch, abort, timeouts).
 
+mod anthropic;
+mod gemini;
+mod ollama;
 mod openai;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::errors;
 use crate::events::StreamEvent;
 
 /// Which wire protocol a provider speaks.
@@ -18,11 +22,32 @@ pub enum ProviderKind {
     /// LM Studio, llama.cpp, vLLM, ...).
     #[serde(rename = "openai")]
     OpenAi,
+    /// Anthropic's Messages API.
+    Anthropic,
+    /// Google's Gemini API (`generativelanguage.googleapis.com`).
+    Gemini,
+    /// Ollama's native chat API (`/api/chat`, NDJSON).
+    Ollama,
 }
 
 impl ProviderKind {
     /// Every kind, for exhaustive checks (each has golden fixtures, see `tests/fixtures.rs`).
-    pub const ALL: [ProviderKind; 1] = [ProviderKind::OpenAi];
+    pub const ALL: [ProviderKind; 4] = [
+        ProviderKind::OpenAi,
+        ProviderKind::Anthropic,
+        ProviderKind::Gemini,
+        ProviderKind::Ollama,
+    ];
+}
+
+/// A model a provider offers, from its model list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ModelInfo {
+    /// The id to put in requests.
+    pub id: String,
+    /// A friendlier name, when the provider gives one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// Who said a message.
@@ -89,9 +114,27 @@ impl std::fmt::Display for SpecError {
 impl std::error::Error for SpecError {}
 
 /// One provider's wire protocol.
-trait Protocol {
-    fn build_request(spec: &ChatSpec) -> HttpRequest;
-    fn decoder() -> Box<dyn Decode>;
+trait Protocol: Sync {
+    /// The streaming chat request (the spec is already validated).
+    fn build_request(&self, spec: &ChatSpec) -> HttpRequest;
+    fn decoder(&self) -> Box<dyn Decode>;
+    /// The request that lists the provider's models.
+    fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest;
+    /// The models in a model-list response body; None if it is not the expected shape.
+    fn parse_models(&self, body: &serde_json::Value) -> Option<Vec<ModelInfo>>;
+    /// Maps a non-2xx response; providers override it for their own special cases.
+    fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
+        errors::http_error(status, body, retry_after)
+    }
+}
+
+fn protocol(kind: ProviderKind) -> &'static dyn Protocol {
+    match kind {
+        ProviderKind::OpenAi => &openai::OpenAi,
+        ProviderKind::Anthropic => &anthropic::Anthropic,
+        ProviderKind::Gemini => &gemini::Gemini,
+        ProviderKind::Ollama => &ollama::Ollama,
+    }
 }
 
 /// Incremental decoding of one response body.
@@ -103,9 +146,39 @@ trait Decode: std::fmt::Debug {
 /// Checks `spec` and builds the provider's streaming chat request.
 pub fn build_request(spec: &ChatSpec) -> Result<HttpRequest, SpecError> {
     validate(spec)?;
-    Ok(match spec.provider {
-        ProviderKind::OpenAi => openai::OpenAi::build_request(spec),
-    })
+    Ok(protocol(spec.provider).build_request(spec))
+}
+
+/// The request that lists a provider's models.
+pub fn models_request(
+    kind: ProviderKind,
+    base_url: &str,
+    api_key: Option<&str>,
+) -> Result<HttpRequest, SpecError> {
+    check_base_url(base_url)?;
+    Ok(protocol(kind).models_request(base_url, api_key.map(str::trim).filter(|k| !k.is_empty())))
+}
+
+/// The models in a model-list response, or the error event to show.
+pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<ModelInfo>, StreamEvent> {
+    let value: serde_json::Value = serde_json::from_str(body)
+        .map_err(|e| errors::bad_response(&format!("the model list is not JSON ({e})")))?;
+    let mut models = protocol(kind)
+        .parse_models(&value)
+        .ok_or_else(|| errors::bad_response("the model list is not in the expected format"))?;
+    models.sort_by(|a, b| a.id.cmp(&b.id));
+    models.dedup_by(|a, b| a.id == b.id);
+    Ok(models)
+}
+
+/// The error event for a non-2xx response from a provider of this kind.
+pub fn http_error(
+    kind: ProviderKind,
+    status: u16,
+    body: &str,
+    retry_after: Option<&str>,
+) -> StreamEvent {
+    protocol(kind).http_error(status, body, retry_after)
 }
 
 fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
@@ -122,6 +195,18 @@ fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
 /// Checks a provider's base URL and model, the settings a user types; `field` names the
 /// one to fix.
 pub fn check_endpoint(base_url: &str, model: &str) -> Result<(), SpecError> {
+    check_base_url(base_url)?;
+    if model.trim().is_empty() {
+        return Err(SpecError {
+            field: "model".to_owned(),
+            message: "Choose a model.".to_owned(),
+        });
+    }
+    Ok(())
+}
+
+/// Checks a base URL: http(s), a host, no query or fragment.
+pub fn check_base_url(base_url: &str) -> Result<(), SpecError> {
     let fail = |field: &str, message: &str| {
         Err(SpecError {
             field: field.to_owned(),
@@ -147,15 +232,35 @@ pub fn check_endpoint(base_url: &str, model: &str) -> Result<(), SpecError> {
     if url.contains(['?', '#']) {
         return fail("baseUrl", "The base URL cannot contain ? or #.");
     }
-    if model.trim().is_empty() {
-        return fail("model", "Choose a model.");
-    }
     Ok(())
 }
 
 /// `base` without trailing slashes, then `path`.
 fn join(base: &str, path: &str) -> String {
     format!("{}{}", base.trim().trim_end_matches('/'), path)
+}
+
+/// The key, trimmed, if there is one.
+fn key(spec_key: Option<&str>) -> Option<&str> {
+    spec_key.map(str::trim).filter(|k| !k.is_empty())
+}
+
+/// Headers every JSON request carries.
+fn json_headers(accept: &str) -> BTreeMap<String, String> {
+    BTreeMap::from([
+        ("accept".to_owned(), accept.to_owned()),
+        ("content-type".to_owned(), "application/json".to_owned()),
+    ])
+}
+
+/// A GET request with the given headers.
+fn get(url: String, headers: BTreeMap<String, String>) -> HttpRequest {
+    HttpRequest {
+        url,
+        method: "GET".to_owned(),
+        headers,
+        body: String::new(),
+    }
 }
 
 /// Decodes one response body of a provider, fed in chunks split anywhere. After a terminal
@@ -168,11 +273,8 @@ pub struct StreamDecoder {
 
 impl StreamDecoder {
     pub fn new(kind: ProviderKind) -> Self {
-        let inner = match kind {
-            ProviderKind::OpenAi => openai::OpenAi::decoder(),
-        };
         Self {
-            inner,
+            inner: protocol(kind).decoder(),
             ended: false,
         }
     }

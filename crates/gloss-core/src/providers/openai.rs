@@ -5,11 +5,9 @@
 //! `data: [DONE]`. With `stream_options.include_usage` a last chunk with empty `choices` carries
 //! the token counts. Errors can also arrive inside a 200 stream as `{"error": {...}}`.
 
-use std::collections::BTreeMap;
-
 use serde_json::{json, Value};
 
-use super::{join, ChatSpec, Decode, HttpRequest, Protocol};
+use super::{get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
 use crate::sse::SseDecoder;
@@ -17,7 +15,7 @@ use crate::sse::SseDecoder;
 pub(super) struct OpenAi;
 
 impl Protocol for OpenAi {
-    fn build_request(spec: &ChatSpec) -> HttpRequest {
+    fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
         let mut body = json!({
             "model": spec.model.trim(),
             "messages": spec.messages,
@@ -30,16 +28,8 @@ impl Protocol for OpenAi {
         if let Some(n) = spec.max_tokens {
             body["max_tokens"] = json!(n);
         }
-        let mut headers = BTreeMap::from([
-            ("accept".to_owned(), "text/event-stream".to_owned()),
-            ("content-type".to_owned(), "application/json".to_owned()),
-        ]);
-        if let Some(key) = spec
-            .api_key
-            .as_deref()
-            .map(str::trim)
-            .filter(|k| !k.is_empty())
-        {
+        let mut headers = json_headers("text/event-stream");
+        if let Some(key) = key(spec.api_key.as_deref()) {
             headers.insert("authorization".to_owned(), format!("Bearer {key}"));
         }
         HttpRequest {
@@ -50,8 +40,30 @@ impl Protocol for OpenAi {
         }
     }
 
-    fn decoder() -> Box<dyn Decode> {
+    fn decoder(&self) -> Box<dyn Decode> {
         Box::new(OpenAiDecoder::default())
+    }
+
+    fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
+        let mut headers = json_headers("application/json");
+        if let Some(key) = api_key {
+            headers.insert("authorization".to_owned(), format!("Bearer {key}"));
+        }
+        get(join(base_url, "/models"), headers)
+    }
+
+    /// `{"object":"list","data":[{"id":"gpt-4o-mini","object":"model",...}]}`
+    fn parse_models(&self, body: &Value) -> Option<Vec<ModelInfo>> {
+        let data = body.get("data")?.as_array()?;
+        Some(
+            data.iter()
+                .filter_map(|m| m.get("id")?.as_str())
+                .map(|id| ModelInfo {
+                    id: id.to_owned(),
+                    name: None,
+                })
+                .collect(),
+        )
     }
 }
 
@@ -102,6 +114,16 @@ impl OpenAiDecoder {
             return;
         }
         let choice = chunk.pointer("/choices/0");
+        // Reasoning models behind OpenAI-compatible servers (DeepSeek, llama.cpp, vLLM,
+        // OpenRouter) stream their thinking as `reasoning_content` or `reasoning`.
+        let delta = choice.and_then(|c| c.get("delta"));
+        let reasoning =
+            delta.and_then(|d| d.get("reasoning_content").or_else(|| d.get("reasoning")));
+        if let Some(text) = reasoning.and_then(Value::as_str).filter(|t| !t.is_empty()) {
+            out.push(StreamEvent::Reasoning {
+                text: text.to_owned(),
+            });
+        }
         if let Some(text) = choice
             .and_then(|c| c.pointer("/delta/content"))
             .and_then(Value::as_str)

@@ -1,0 +1,249 @@
+//! Anthropic's Messages API with `stream: true`.
+//! Reference: <https://docs.anthropic.com/en/api/messages-streaming>.
+//!
+//! SSE events carry a `type`: `message_start` (input tokens), `content_block_delta` with
+//! `text_delta` or `thinking_delta`, `message_delta` (stop reason, output tokens), `message_stop`
+//! (the end), `ping` (keep-alive) and `error` (inside a 200 stream, e.g. `overloaded_error`).
+
+use serde_json::{json, Value};
+
+use super::{
+    get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol, Role,
+};
+use crate::errors;
+use crate::events::{FinishReason, StreamEvent};
+use crate::sse::SseDecoder;
+
+const VERSION: &str = "2023-06-01";
+/// Anthropic requires `max_tokens`; this is the answer budget when the user set none.
+const DEFAULT_MAX_TOKENS: u32 = 4096;
+
+pub(super) struct Anthropic;
+
+impl Protocol for Anthropic {
+    fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
+        let system: Vec<&str> = spec
+            .messages
+            .iter()
+            .filter(|m| m.role == Role::System)
+            .map(|m| m.content.as_str())
+            .collect();
+        let mut body = json!({
+            "model": spec.model.trim(),
+            "max_tokens": spec.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
+            "messages": turns(spec),
+            "stream": true,
+        });
+        if !system.is_empty() {
+            body["system"] = json!(system.join("\n\n"));
+        }
+        if let Some(t) = spec.temperature {
+            body["temperature"] = json!(t);
+        }
+        HttpRequest {
+            url: join(&spec.base_url, "/messages"),
+            method: "POST".to_owned(),
+            headers: headers(key(spec.api_key.as_deref()), "text/event-stream"),
+            body: body.to_string(),
+        }
+    }
+
+    fn decoder(&self) -> Box<dyn Decode> {
+        Box::new(AnthropicDecoder::default())
+    }
+
+    fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
+        get(
+            join(base_url, "/models?limit=1000"),
+            headers(api_key, "application/json"),
+        )
+    }
+
+    /// `{"data":[{"type":"model","id":"claude-…","display_name":"Claude …"}],"has_more":false}`
+    fn parse_models(&self, body: &Value) -> Option<Vec<ModelInfo>> {
+        let data = body.get("data")?.as_array()?;
+        Some(
+            data.iter()
+                .filter_map(|m| {
+                    let id = m.get("id")?.as_str()?.to_owned();
+                    let name = m
+                        .get("display_name")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned);
+                    Some(ModelInfo { id, name })
+                })
+                .collect(),
+        )
+    }
+}
+
+fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {
+    let mut headers = json_headers(accept);
+    headers.insert("anthropic-version".to_owned(), VERSION.to_owned());
+    // Anthropic refuses requests that carry a browser Origin unless the caller says it means
+    // to: the key is the user's own, kept in the extension, so it does.
+    headers.insert(
+        "anthropic-dangerous-direct-browser-access".to_owned(),
+        "true".to_owned(),
+    );
+    if let Some(key) = api_key {
+        headers.insert("x-api-key".to_owned(), key.to_owned());
+    }
+    headers
+}
+
+/// User and assistant turns (system text goes to the top-level field), with consecutive turns
+/// of one role merged: the API wants them to alternate.
+fn turns(spec: &ChatSpec) -> Vec<Value> {
+    let mut out: Vec<(Role, String)> = Vec::new();
+    for m in spec.messages.iter().filter(|m| m.role != Role::System) {
+        match out.last_mut() {
+            Some((role, text)) if *role == m.role => {
+                text.push_str("\n\n");
+                text.push_str(&m.content);
+            }
+            _ => out.push((m.role, m.content.clone())),
+        }
+    }
+    out.into_iter()
+        .map(|(role, content)| json!({ "role": role, "content": content }))
+        .collect()
+}
+
+#[derive(Debug, Default)]
+struct AnthropicDecoder {
+    sse: SseDecoder,
+    input_tokens: u64,
+    output_tokens: u64,
+    stop: Option<FinishReason>,
+}
+
+impl Decode for AnthropicDecoder {
+    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
+        let mut out = Vec::new();
+        for event in self.sse.push(bytes) {
+            self.data(&event.data, &mut out);
+        }
+        out
+    }
+
+    fn finish(&mut self) -> Vec<StreamEvent> {
+        self.sse.finish();
+        vec![errors::truncated()]
+    }
+}
+
+impl AnthropicDecoder {
+    fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
+        let event: Value = match serde_json::from_str(data) {
+            Ok(v) => v,
+            Err(e) => {
+                return out.push(errors::bad_response(&format!(
+                    "a stream event is not JSON ({e})"
+                )))
+            }
+        };
+        let count = |v: &Value, k: &str| v.pointer(k).and_then(Value::as_u64);
+        match event.get("type").and_then(Value::as_str).unwrap_or("") {
+            "message_start" => {
+                self.input_tokens = count(&event, "/message/usage/input_tokens").unwrap_or(0);
+                self.output_tokens = count(&event, "/message/usage/output_tokens").unwrap_or(0);
+            }
+            "content_block_delta" => {
+                let delta = &event["delta"];
+                let text = |k: &str| {
+                    delta
+                        .get(k)
+                        .and_then(Value::as_str)
+                        .unwrap_or("")
+                        .to_owned()
+                };
+                match delta.get("type").and_then(Value::as_str) {
+                    Some("text_delta") => out.push(StreamEvent::Text { text: text("text") }),
+                    Some("thinking_delta") => out.push(StreamEvent::Reasoning {
+                        text: text("thinking"),
+                    }),
+                    _ => {}
+                }
+            }
+            "message_delta" => {
+                if let Some(n) = count(&event, "/usage/output_tokens") {
+                    self.output_tokens = n;
+                }
+                if let Some(reason) = event.pointer("/delta/stop_reason").and_then(Value::as_str) {
+                    self.stop = Some(stop_reason(reason));
+                }
+            }
+            "message_stop" => {
+                out.push(StreamEvent::Usage {
+                    input_tokens: self.input_tokens,
+                    output_tokens: self.output_tokens,
+                });
+                out.push(StreamEvent::Done {
+                    reason: self.stop.unwrap_or(FinishReason::Stop),
+                });
+            }
+            "error" => {
+                let text = |k: &str| event.pointer(k).and_then(Value::as_str).unwrap_or("");
+                out.push(errors::provider_error(
+                    text("/error/type"),
+                    text("/error/message"),
+                ));
+            }
+            _ => {} // ping, content_block_start/stop, future event types
+        }
+    }
+}
+
+fn stop_reason(reason: &str) -> FinishReason {
+    match reason {
+        "end_turn" | "stop_sequence" => FinishReason::Stop,
+        "max_tokens" => FinishReason::Length,
+        "refusal" => FinishReason::ContentFilter,
+        _ => FinishReason::Other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{build_request, Message, ProviderKind};
+    use super::*;
+
+    #[test]
+    fn system_goes_top_level_and_turns_alternate() {
+        let spec = ChatSpec {
+            provider: ProviderKind::Anthropic,
+            base_url: "https://api.anthropic.com/v1".into(),
+            api_key: Some("test-key".into()),
+            model: "claude-sonnet-4-5".into(),
+            messages: vec![
+                Message {
+                    role: Role::System,
+                    content: "Be brief.".into(),
+                },
+                Message {
+                    role: Role::User,
+                    content: "a".into(),
+                },
+                Message {
+                    role: Role::User,
+                    content: "b".into(),
+                },
+            ],
+            temperature: None,
+            max_tokens: None,
+        };
+        let req = build_request(&spec).unwrap();
+        assert_eq!(req.url, "https://api.anthropic.com/v1/messages");
+        assert_eq!(req.headers["x-api-key"], "test-key");
+        assert_eq!(req.headers["anthropic-version"], VERSION);
+        assert!(!req.headers.contains_key("authorization"));
+        let body: Value = serde_json::from_str(&req.body).unwrap();
+        assert_eq!(body["system"], "Be brief.");
+        assert_eq!(body["max_tokens"], DEFAULT_MAX_TOKENS);
+        assert_eq!(
+            body["messages"],
+            json!([{ "role": "user", "content": "a\n\nb" }])
+        );
+    }
+}

@@ -1,0 +1,322 @@
+//! Google's Gemini API: `models/{model}:streamGenerateContent?alt=sse`.
+//! Reference: <https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent>.
+//!
+//! Each SSE `data:` is a `GenerateContentResponse`: text in `candidates[0].content.parts[]`
+//! (parts marked `thought` are reasoning), `finishReason` on the last one, `usageMetadata`
+//! with the counts. There is no end marker: a stream that closes after a `finishReason` is
+//! complete, one that closes before it was cut.
+
+use std::fmt::Write;
+
+use serde_json::{json, Value};
+
+use super::{
+    get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol, Role,
+};
+use crate::errors;
+use crate::events::{FinishReason, StreamEvent};
+use crate::sse::SseDecoder;
+
+pub(super) struct Gemini;
+
+impl Protocol for Gemini {
+    fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
+        let system: Vec<Value> = spec
+            .messages
+            .iter()
+            .filter(|m| m.role == Role::System)
+            .map(|m| json!({ "text": m.content }))
+            .collect();
+        let contents: Vec<Value> = spec
+            .messages
+            .iter()
+            .filter(|m| m.role != Role::System)
+            .map(|m| {
+                let role = if m.role == Role::Assistant {
+                    "model"
+                } else {
+                    "user"
+                };
+                json!({ "role": role, "parts": [{ "text": m.content }] })
+            })
+            .collect();
+        let mut body = json!({ "contents": contents });
+        if !system.is_empty() {
+            body["systemInstruction"] = json!({ "parts": system });
+        }
+        let mut config = serde_json::Map::new();
+        if let Some(t) = spec.temperature {
+            config.insert("temperature".to_owned(), json!(t));
+        }
+        if let Some(n) = spec.max_tokens {
+            config.insert("maxOutputTokens".to_owned(), json!(n));
+        }
+        if !config.is_empty() {
+            body["generationConfig"] = Value::Object(config);
+        }
+        let path = format!(
+            "/models/{}:streamGenerateContent?alt=sse",
+            model_path(&spec.model)
+        );
+        HttpRequest {
+            url: join(&spec.base_url, &path),
+            method: "POST".to_owned(),
+            headers: headers(key(spec.api_key.as_deref()), "text/event-stream"),
+            body: body.to_string(),
+        }
+    }
+
+    fn decoder(&self) -> Box<dyn Decode> {
+        Box::new(GeminiDecoder::default())
+    }
+
+    fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
+        get(
+            join(base_url, "/models?pageSize=1000"),
+            headers(api_key, "application/json"),
+        )
+    }
+
+    /// Gemini answers a bad key with 400 `INVALID_ARGUMENT`; it is still the key that is wrong.
+    fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
+        let status = if status == 400 && Self::is_bad_key(body) {
+            401
+        } else {
+            status
+        };
+        let event = errors::http_error(status, body, retry_after);
+        match event {
+            StreamEvent::Error { code, message } => StreamEvent::Error {
+                code,
+                message: message.replace("HTTP 401", "HTTP 400"),
+            },
+            other => other,
+        }
+    }
+
+    /// `{"models":[{"name":"models/gemini-2.0-flash","displayName":"…",
+    /// "supportedGenerationMethods":["generateContent",…]}]}`; only chat models are kept.
+    fn parse_models(&self, body: &Value) -> Option<Vec<ModelInfo>> {
+        let models = body.get("models")?.as_array()?;
+        Some(
+            models
+                .iter()
+                .filter(|m| {
+                    m.get("supportedGenerationMethods")
+                        .and_then(Value::as_array)
+                        .is_none_or(|ms| ms.iter().any(|x| x == "generateContent"))
+                })
+                .filter_map(|m| {
+                    let id = m.get("name")?.as_str()?;
+                    let name = m
+                        .get("displayName")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned);
+                    Some(ModelInfo {
+                        id: id.strip_prefix("models/").unwrap_or(id).to_owned(),
+                        name,
+                    })
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Gemini {
+    fn is_bad_key(body: &str) -> bool {
+        body.contains("API_KEY_INVALID") || body.contains("API key not valid")
+    }
+}
+
+fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {
+    let mut headers = json_headers(accept);
+    if let Some(key) = api_key {
+        headers.insert("x-goog-api-key".to_owned(), key.to_owned());
+    }
+    headers
+}
+
+/// The model id as a path segment: `models/` dropped if the user pasted it, the rest
+/// percent-encoded outside the characters model ids use.
+fn model_path(model: &str) -> String {
+    let model = model.trim();
+    let model = model.strip_prefix("models/").unwrap_or(model);
+    let mut out = String::with_capacity(model.len());
+    for b in model.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+#[derive(Debug, Default)]
+struct GeminiDecoder {
+    sse: SseDecoder,
+    finish: Option<FinishReason>,
+    usage: Option<(u64, u64)>,
+}
+
+impl Decode for GeminiDecoder {
+    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
+        let mut out = Vec::new();
+        for event in self.sse.push(bytes) {
+            self.data(&event.data, &mut out);
+        }
+        out
+    }
+
+    fn finish(&mut self) -> Vec<StreamEvent> {
+        let cut = self.sse.has_pending();
+        self.sse.finish();
+        match self.finish {
+            Some(reason) if !cut => {
+                let mut out = Vec::new();
+                if let Some((input_tokens, output_tokens)) = self.usage {
+                    out.push(StreamEvent::Usage {
+                        input_tokens,
+                        output_tokens,
+                    });
+                }
+                out.push(StreamEvent::Done { reason });
+                out
+            }
+            _ => vec![errors::truncated()],
+        }
+    }
+}
+
+impl GeminiDecoder {
+    fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
+        let chunk: Value = match serde_json::from_str(data) {
+            Ok(v) => v,
+            Err(e) => {
+                return out.push(errors::bad_response(&format!(
+                    "a stream event is not JSON ({e})"
+                )))
+            }
+        };
+        if let Some(err) = chunk.get("error") {
+            let text = |k: &str| err.get(k).and_then(Value::as_str).unwrap_or("");
+            return out.push(errors::provider_error(text("status"), text("message")));
+        }
+        if let Some(reason) = chunk
+            .pointer("/promptFeedback/blockReason")
+            .and_then(Value::as_str)
+        {
+            return out.push(errors::provider_error(
+                "content_filter",
+                &format!("the prompt was blocked ({reason})"),
+            ));
+        }
+        let candidate = chunk.pointer("/candidates/0");
+        let parts = candidate
+            .and_then(|c| c.pointer("/content/parts"))
+            .and_then(Value::as_array);
+        for part in parts.into_iter().flatten() {
+            let Some(text) = part
+                .get("text")
+                .and_then(Value::as_str)
+                .filter(|t| !t.is_empty())
+            else {
+                continue;
+            };
+            if part.get("thought").and_then(Value::as_bool) == Some(true) {
+                out.push(StreamEvent::Reasoning {
+                    text: text.to_owned(),
+                });
+            } else {
+                out.push(StreamEvent::Text {
+                    text: text.to_owned(),
+                });
+            }
+        }
+        if let Some(reason) = candidate
+            .and_then(|c| c.get("finishReason"))
+            .and_then(Value::as_str)
+        {
+            self.finish = Some(finish_reason(reason));
+        }
+        if let Some(usage) = chunk.get("usageMetadata") {
+            let count = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
+            self.usage = Some((
+                count("promptTokenCount"),
+                count("candidatesTokenCount") + count("thoughtsTokenCount"),
+            ));
+        }
+    }
+}
+
+fn finish_reason(reason: &str) -> FinishReason {
+    match reason {
+        "STOP" => FinishReason::Stop,
+        "MAX_TOKENS" => FinishReason::Length,
+        "SAFETY" | "RECITATION" | "BLOCKLIST" | "PROHIBITED_CONTENT" | "SPII" => {
+            FinishReason::ContentFilter
+        }
+        _ => FinishReason::Other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{build_request, Message, ProviderKind};
+    use super::*;
+
+    #[test]
+    fn builds_contents_with_model_role_and_system_instruction() {
+        let spec = ChatSpec {
+            provider: ProviderKind::Gemini,
+            base_url: "https://generativelanguage.googleapis.com/v1beta/".into(),
+            api_key: Some("test-key".into()),
+            model: "models/gemini-2.0-flash".into(),
+            messages: vec![
+                Message {
+                    role: Role::System,
+                    content: "Be brief.".into(),
+                },
+                Message {
+                    role: Role::User,
+                    content: "Hi".into(),
+                },
+                Message {
+                    role: Role::Assistant,
+                    content: "Hello".into(),
+                },
+                Message {
+                    role: Role::User,
+                    content: "Bye".into(),
+                },
+            ],
+            temperature: Some(0.2),
+            max_tokens: Some(50),
+        };
+        let req = build_request(&spec).unwrap();
+        assert_eq!(
+            req.url,
+            "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.0-flash:streamGenerateContent?alt=sse"
+        );
+        assert_eq!(req.headers["x-goog-api-key"], "test-key");
+        let body: Value = serde_json::from_str(&req.body).unwrap();
+        assert_eq!(
+            body["systemInstruction"],
+            json!({ "parts": [{ "text": "Be brief." }] })
+        );
+        assert_eq!(
+            body["contents"][1],
+            json!({ "role": "model", "parts": [{ "text": "Hello" }] })
+        );
+        assert_eq!(
+            body["generationConfig"],
+            json!({ "temperature": 0.2f32, "maxOutputTokens": 50 })
+        );
+    }
+
+    #[test]
+    fn model_ids_are_path_safe() {
+        assert_eq!(model_path("models/gemini-2.5-pro"), "gemini-2.5-pro");
+        assert_eq!(model_path("a/b?c"), "a%2Fb%3Fc");
+    }
+}

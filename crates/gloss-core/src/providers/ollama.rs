@@ -1,0 +1,201 @@
+//! Ollama's native chat API: `POST /api/chat` streaming newline-delimited JSON.
+//! Reference: <https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion>.
+//!
+//! Each line is `{"message":{"content":"…","thinking":"…"},"done":false}`; the last has
+//! `"done":true`, `done_reason` and the token counts. Errors arrive as `{"error":"…"}`.
+//! A default Ollama refuses browser-extension origins with a bare 403, which gets its own
+//! message saying how to allow them.
+
+use serde_json::{json, Value};
+
+use super::{get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol};
+use crate::errors;
+use crate::events::{FinishReason, StreamEvent};
+use crate::ndjson::NdjsonLines;
+
+pub(super) struct Ollama;
+
+impl Protocol for Ollama {
+    fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
+        let mut body = json!({
+            "model": spec.model.trim(),
+            "messages": spec.messages,
+            "stream": true,
+        });
+        let mut options = serde_json::Map::new();
+        if let Some(t) = spec.temperature {
+            options.insert("temperature".to_owned(), json!(t));
+        }
+        if let Some(n) = spec.max_tokens {
+            options.insert("num_predict".to_owned(), json!(n));
+        }
+        if !options.is_empty() {
+            body["options"] = Value::Object(options);
+        }
+        HttpRequest {
+            url: join(&spec.base_url, "/api/chat"),
+            method: "POST".to_owned(),
+            headers: headers(key(spec.api_key.as_deref()), "application/x-ndjson"),
+            body: body.to_string(),
+        }
+    }
+
+    fn decoder(&self) -> Box<dyn Decode> {
+        Box::new(OllamaDecoder::default())
+    }
+
+    fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
+        get(
+            join(base_url, "/api/tags"),
+            headers(api_key, "application/json"),
+        )
+    }
+
+    /// `{"models":[{"name":"llama3.2:latest","model":"llama3.2:latest",…}]}`
+    fn parse_models(&self, body: &Value) -> Option<Vec<ModelInfo>> {
+        let models = body.get("models")?.as_array()?;
+        Some(
+            models
+                .iter()
+                .filter_map(|m| m.get("model").or_else(|| m.get("name"))?.as_str())
+                .map(|id| ModelInfo {
+                    id: id.to_owned(),
+                    name: None,
+                })
+                .collect(),
+        )
+    }
+
+    fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
+        if status == 403 {
+            return errors::ollama_origin_refused();
+        }
+        errors::http_error(status, body, retry_after)
+    }
+}
+
+/// Ollama needs no key; one is sent (as a bearer token) for servers behind an auth proxy.
+fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {
+    let mut headers = json_headers(accept);
+    if let Some(key) = api_key {
+        headers.insert("authorization".to_owned(), format!("Bearer {key}"));
+    }
+    headers
+}
+
+#[derive(Debug, Default)]
+struct OllamaDecoder {
+    lines: NdjsonLines,
+}
+
+impl Decode for OllamaDecoder {
+    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
+        let mut out = Vec::new();
+        for line in self.lines.push(bytes) {
+            line_events(&line, &mut out);
+        }
+        out
+    }
+
+    fn finish(&mut self) -> Vec<StreamEvent> {
+        let mut out = Vec::new();
+        // A last line without its newline is kept if it is whole JSON (some servers omit the
+        // final newline); a half line means the connection was cut.
+        if let Some(line) = self.lines.finish() {
+            if serde_json::from_str::<Value>(&line).is_err() {
+                return vec![errors::truncated()];
+            }
+            line_events(&line, &mut out);
+        }
+        // Reaching the end with no `done` line means the stream was cut.
+        if !out.iter().any(StreamEvent::is_terminal) {
+            out.push(errors::truncated());
+        }
+        out
+    }
+}
+
+fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
+    let chunk: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => {
+            return out.push(errors::bad_response(&format!(
+                "a stream line is not JSON ({e})"
+            )))
+        }
+    };
+    if let Some(err) = chunk.get("error") {
+        let message = err.as_str().unwrap_or_default();
+        let kind = if message.contains("not found") {
+            "not_found"
+        } else {
+            ""
+        };
+        return out.push(errors::provider_error(kind, message));
+    }
+    let text = |k: &str| {
+        chunk
+            .pointer(k)
+            .and_then(Value::as_str)
+            .filter(|t| !t.is_empty())
+    };
+    if let Some(thinking) = text("/message/thinking") {
+        out.push(StreamEvent::Reasoning {
+            text: thinking.to_owned(),
+        });
+    }
+    if let Some(content) = text("/message/content") {
+        out.push(StreamEvent::Text {
+            text: content.to_owned(),
+        });
+    }
+    if chunk.get("done").and_then(Value::as_bool) == Some(true) {
+        let count = |k: &str| chunk.get(k).and_then(Value::as_u64).unwrap_or(0);
+        out.push(StreamEvent::Usage {
+            input_tokens: count("prompt_eval_count"),
+            output_tokens: count("eval_count"),
+        });
+        let reason = match chunk.get("done_reason").and_then(Value::as_str) {
+            Some("length") => FinishReason::Length,
+            Some("stop") | None => FinishReason::Stop,
+            Some(_) => FinishReason::Other,
+        };
+        out.push(StreamEvent::Done { reason });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{build_request, http_error, Message, ProviderKind, Role};
+    use super::*;
+
+    #[test]
+    fn builds_a_native_chat_request() {
+        let spec = ChatSpec {
+            provider: ProviderKind::Ollama,
+            base_url: "http://localhost:11434".into(),
+            api_key: None,
+            model: "llama3.2".into(),
+            messages: vec![Message {
+                role: Role::User,
+                content: "Hi".into(),
+            }],
+            temperature: None,
+            max_tokens: Some(64),
+        };
+        let req = build_request(&spec).unwrap();
+        assert_eq!(req.url, "http://localhost:11434/api/chat");
+        assert!(!req.headers.contains_key("authorization"));
+        let body: Value = serde_json::from_str(&req.body).unwrap();
+        assert_eq!(body["options"], json!({ "num_predict": 64 }));
+    }
+
+    #[test]
+    fn a_403_explains_ollama_origins() {
+        let StreamEvent::Error { message, .. } = http_error(ProviderKind::Ollama, 403, "", None)
+        else {
+            panic!("not an error")
+        };
+        assert!(message.contains("OLLAMA_ORIGINS"), "{message}");
+    }
+}
