@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchWithExtension, type Browser } from './browser';
+import { configureProvider } from './panel';
 import { fixture, perEvent, splitInsideCharacters, startProviderServer } from './provider-server';
 
 let browser: Browser;
@@ -26,12 +27,7 @@ const answers = () => panel.locator('.turn .answer');
 const lastTurn = () => panel.locator('.turn').last();
 
 async function configure(baseUrl: string, model = 'gpt-4o-mini', key?: string) {
-  const settingsButton = panel.getByRole('button', { name: 'Settings' });
-  if (await settingsButton.isVisible()) await settingsButton.click();
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  if (key !== undefined) await panel.getByLabel(/API key/).fill(key);
-  await panel.getByRole('textbox', { name: 'Model' }).fill(model);
-  await panel.getByRole('button', { name: 'Save' }).click();
+  await configureProvider(panel, { baseUrl, model, key });
 }
 
 async function ask(question: string) {
@@ -41,9 +37,9 @@ async function ask(question: string) {
 }
 
 describe('first run', () => {
-  test('shows the provider form and explains a bad base URL', async () => {
+  test('shows the provider form and explains a bad base URL as it is typed', async () => {
     await expect.poll(() => panel.getByRole('heading', { name: 'Connect a model' }).isVisible()).toBe(true);
-    await configure('ftp://example.com/v1');
+    await panel.getByRole('textbox', { name: 'Base URL' }).fill('ftp://example.com/v1');
     await expect.poll(() => panel.getByRole('alert').textContent()).toContain('must start with http:// or https://');
   });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { initCoreFromBytes, renderMarkdown } from '../extension/background/core';
 import { launchWithExtension, type Browser } from './browser';
+import { configureProvider } from './panel';
 import { startProviderServer } from './provider-server';
 import { sseChunks } from './sse';
 
@@ -26,9 +27,7 @@ beforeAll(async () => {
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${server.url}/v1`);
-  await panel.getByRole('textbox', { name: 'Model' }).fill('test-model');
-  await panel.getByRole('button', { name: 'Save' }).click();
+  await configureProvider(panel, { baseUrl: `${server.url}/v1`, model: 'test-model' });
   await panel.getByLabel('Your question').waitFor();
 });
 

@@ -3,6 +3,7 @@
  * rate-limit error. Run with `npm run screenshot`; writes docs/screenshot.png.
  */
 import { launchWithExtension } from './browser';
+import { configureProvider } from './panel';
 import { fixture, perEvent, startProviderServer } from './provider-server';
 
 const server = await startProviderServer();
@@ -10,9 +11,7 @@ const browser = await launchWithExtension();
 try {
   const panel = await browser.openPanel();
   await panel.setViewportSize({ width: 400, height: 760 });
-  await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${server.url}/v1`);
-  await panel.getByRole('textbox', { name: 'Model' }).fill('gpt-4o-mini');
-  await panel.getByRole('button', { name: 'Save' }).click();
+  await configureProvider(panel, { baseUrl: `${server.url}/v1`, model: 'gpt-4o-mini' });
   server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 5 });
   await panel.getByLabel('Your question').fill('Explain Rust ownership in a few lines');
   await panel.getByLabel('Your question').press('Enter');

@@ -10,7 +10,16 @@ beforeAll(() => {
   initCoreFromBytes(readFileSync(new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
 });
 
-const provider: StoredProvider = { kind: 'openai', baseUrl: 'http://127.0.0.1:1/v1', apiKey: '', model: 'm' };
+const provider: StoredProvider = {
+  id: 'p',
+  preset: 'custom',
+  name: 'Test',
+  kind: 'openai',
+  baseUrl: 'http://127.0.0.1:1/v1',
+  apiKey: '',
+  model: 'm',
+};
+const timeouts = { firstByteSeconds: 30, idleSeconds: 30 };
 const question = [{ role: 'user' as const, content: 'q' }];
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
@@ -23,10 +32,33 @@ function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function run(fetchFn: typeof fetch, signal = new AbortController().signal): Promise<ChatEvent[]> {
+async function run(
+  fetchFn: typeof fetch,
+  signal = new AbortController().signal,
+  limits = timeouts,
+): Promise<ChatEvent[]> {
   const events: ChatEvent[] = [];
-  await runChat(provider, question, (e) => events.push(e), signal, fetchFn);
+  await runChat(provider, question, (e) => events.push(e), signal, limits, {}, fetchFn);
   return events;
+}
+
+/** A fetch that honours its abort signal and otherwise never answers, or stalls after `chunks`. */
+function stalling(chunks: string[] = []): typeof fetch {
+  return async (_url, init) => {
+    const signal = init?.signal ?? undefined;
+    if (chunks.length === 0) {
+      return new Promise<Response>((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const c of chunks) controller.enqueue(new TextEncoder().encode(c));
+        signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+      },
+    });
+    return new Response(body);
+  };
 }
 
 describe('runChat', () => {
@@ -67,6 +99,31 @@ describe('runChat', () => {
     expect(events).toEqual([
       { type: 'error', code: 'network', message: expect.stringContaining('http://127.0.0.1:1.') },
     ]);
+  });
+
+  test('no first byte in time ends with a timeout error', async () => {
+    const events = await run(stalling(), undefined, { firstByteSeconds: 0.05, idleSeconds: 30 });
+    expect(events).toEqual([
+      { type: 'error', code: 'timeout', message: expect.stringContaining('did not answer within') },
+    ]);
+  });
+
+  test('a stall mid-answer keeps the text and ends with a timeout error', async () => {
+    const events = await run(stalling(['data: {"choices":[{"delta":{"content":"partial"}}]}\n\n']), undefined, {
+      firstByteSeconds: 30,
+      idleSeconds: 0.05,
+    });
+    expect(events.map((e) => e.type)).toEqual(['chunk', 'chunk', 'error']);
+    expect(events[2]).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending data') });
+  });
+
+  test('reasoning is forwarded apart from the answer', async () => {
+    const body = streamOf(
+      'data: {"choices":[{"delta":{"reasoning_content":"hmm"}}]}\n\n',
+      'data: {"choices":[{"delta":{"content":"ok"}}]}\n\ndata: [DONE]\n\n',
+    );
+    const events = await run(async () => new Response(body));
+    expect(events[0]).toEqual({ type: 'reasoning', text: 'hmm' });
   });
 
   test('aborting ends with stopped, after the text so far is rendered', async () => {

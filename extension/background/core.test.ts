@@ -1,7 +1,16 @@
 /** Smoke test of the built WASM module through core.ts: the boundary's names and shapes. */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { buildRequest, checkEndpoint, httpError, initCoreFromBytes, renderMarkdown, StreamDecoder } from './core';
+import {
+  buildRequest,
+  checkEndpoint,
+  httpError,
+  initCoreFromBytes,
+  modelsRequest,
+  parseModels,
+  renderMarkdown,
+  StreamDecoder,
+} from './core';
 
 beforeAll(() => {
   initCoreFromBytes(readFileSync(new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
@@ -54,8 +63,18 @@ describe('the WASM boundary', () => {
     ]);
   });
 
+  test("modelsRequest and parseModels list a provider's models", () => {
+    expect(modelsRequest('ollama', 'http://localhost:11434', undefined).url).toBe('http://localhost:11434/api/tags');
+    expect(parseModels('openai', '{"data":[{"id":"b"},{"id":"a"}]}')).toEqual({ models: [{ id: 'a' }, { id: 'b' }] });
+    expect(parseModels('gemini', 'nope')).toMatchObject({ error: { type: 'error', code: 'bad_response' } });
+  });
+
   test('httpError maps statuses to codes with a next step', () => {
-    expect(httpError(429, '', '3')).toMatchObject({ type: 'error', code: 'rate_limit' });
-    expect(httpError(401, '', undefined)).toMatchObject({ code: 'auth' });
+    expect(httpError('openai', 429, '', '3')).toMatchObject({ type: 'error', code: 'rate_limit' });
+    expect(httpError('anthropic', 401, '', undefined)).toMatchObject({ code: 'auth' });
+    expect(httpError('ollama', 403, '', undefined)).toMatchObject({
+      code: 'network',
+      message: expect.stringContaining('OLLAMA_ORIGINS'),
+    });
   });
 });

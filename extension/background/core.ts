@@ -7,10 +7,13 @@ import init, {
   checkEndpoint,
   httpError,
   initSync,
+  modelsRequest,
   networkError,
+  parseModels,
   renderMarkdown,
   StreamDecoder,
   StreamRenderer,
+  timeoutError,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 import type {
   ChatSpec,
@@ -21,7 +24,18 @@ import type {
 } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 
 export type { ChatSpec, HttpRequest, RenderPatch, SpecError, StreamEvent };
-export { buildRequest, checkEndpoint, httpError, networkError, renderMarkdown, StreamDecoder, StreamRenderer };
+export {
+  buildRequest,
+  checkEndpoint,
+  httpError,
+  modelsRequest,
+  networkError,
+  parseModels,
+  renderMarkdown,
+  StreamDecoder,
+  StreamRenderer,
+  timeoutError,
+};
 
 let ready: Promise<unknown> | undefined;
 

@@ -3,27 +3,18 @@
  * storage; pages talk to it only through shared/messages.
  */
 import { handleMessages, onChatConnect } from '../shared/messages';
-import { applyProviderInput, toPublic } from '../shared/settings';
+import { pickProvider } from '../shared/settings';
 import { runChat } from './chat';
 import { coreReady } from './core';
-import { loadSettings, saveSettings } from './settings-store';
-import { checkProvider } from './validate';
+import { restoreRules, settingsHandlers } from './settings-handlers';
+import { loadSettings } from './settings-store';
 
 // Start loading the core now; handlers await the same promise (no top-level await in a worker).
 void coreReady();
+void restoreRules().catch(console.error);
 
 setUpToolbarButton();
-
-handleMessages({
-  'settings.get': async () => toPublic(await loadSettings()),
-  'settings.save': async ({ provider }) => {
-    const problem = await checkProvider(provider);
-    if (problem) return { ok: false, ...problem };
-    const next = applyProviderInput(await loadSettings(), provider);
-    await saveSettings(next);
-    return { ok: true, settings: toPublic(next) };
-  },
-});
+handleMessages(settingsHandlers);
 
 onChatConnect((port) => {
   const abort = new AbortController();
@@ -32,7 +23,8 @@ onChatConnect((port) => {
       abort.abort();
       return;
     }
-    void loadSettings().then(({ provider }) => {
+    void loadSettings().then((settings) => {
+      const provider = pickProvider(settings, command.providerId);
       if (!provider) {
         port.post({
           type: 'error',
@@ -41,7 +33,7 @@ onChatConnect((port) => {
         });
         return;
       }
-      return runChat(provider, command.messages, port.post, abort.signal);
+      return runChat(provider, command.messages, port.post, abort.signal, settings.timeouts, { model: command.model });
     });
   });
 });

@@ -6,28 +6,54 @@
  */
 import * as v from 'valibot';
 import type { ErrorCode, FinishReason, RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
-import { ProviderInputSchema } from './settings';
+import { PRESET_IDS } from './presets';
+import { ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
 
-const PublicSettingsSchema = v.object({
-  provider: v.nullable(
-    v.object({
-      kind: v.literal('openai'),
-      baseUrl: v.string(),
-      model: v.string(),
-      hasApiKey: v.boolean(),
-    }),
-  ),
+const ProblemSchema = v.object({ field: v.string(), message: v.string() });
+const KindSchema = v.picklist(['openai', 'anthropic', 'gemini', 'ollama']);
+/** A provider being edited: `id` set means "use the stored key unless one is given". */
+const DraftSchema = v.object({
+  id: v.optional(v.string()),
+  kind: KindSchema,
+  baseUrl: v.pipe(v.string(), v.maxLength(2048)),
+  apiKey: v.optional(v.pipe(v.string(), v.maxLength(4096))),
 });
+const SavedSchema = v.variant('ok', [
+  v.object({ ok: v.literal(true), settings: PublicSettingsSchema }),
+  v.object({ ok: v.literal(false), ...ProblemSchema.entries }),
+]);
+const OutcomeSchema = v.object({ ok: v.boolean(), message: v.string() });
 
 /** Request and response schemas for each one-shot message. */
 export const Protocol = {
   'settings.get': { req: v.object({}), res: PublicSettingsSchema },
-  'settings.save': {
-    req: v.object({ provider: ProviderInputSchema }),
+  'settings.timeouts': { req: TimeoutsSchema, res: PublicSettingsSchema },
+  /** The core's check of a base URL and model, for validation as the user types. */
+  'provider.check': {
+    req: v.object({ baseUrl: v.string(), model: v.string() }),
+    res: v.object({ problem: v.nullable(ProblemSchema) }),
+  },
+  'provider.save': { req: v.object({ provider: ProviderInputSchema }), res: SavedSchema },
+  'provider.remove': { req: v.object({ id: v.string() }), res: PublicSettingsSchema },
+  'provider.setDefault': { req: v.object({ id: v.string() }), res: PublicSettingsSchema },
+  'provider.models': {
+    req: v.object({ draft: DraftSchema }),
     res: v.variant('ok', [
-      v.object({ ok: v.literal(true), settings: PublicSettingsSchema }),
-      v.object({ ok: v.literal(false), field: v.string(), message: v.string() }),
+      v.object({ ok: v.literal(true), models: v.array(v.object({ id: v.string(), name: v.optional(v.string()) })) }),
+      v.object({ ok: v.literal(false), message: v.string() }),
     ]),
+  },
+  /** Sends a tiny real request and reports what happened. */
+  'provider.test': {
+    req: v.object({ draft: v.object({ ...DraftSchema.entries, model: v.string() }) }),
+    res: OutcomeSchema,
+  },
+  /** Looks for local servers (Ollama, LM Studio, llama.cpp) that answer. */
+  'local.detect': {
+    req: v.object({}),
+    res: v.object({
+      servers: v.array(v.object({ preset: v.picklist(PRESET_IDS), baseUrl: v.string(), models: v.array(v.string()) })),
+    }),
   },
 } as const;
 
@@ -122,7 +148,13 @@ export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 
 /** Panel → worker on a chat port. */
 export const ChatCommandSchema = v.variant('type', [
-  v.object({ type: v.literal('ask'), messages: v.pipe(v.array(ChatMessageSchema), v.minLength(1)) }),
+  v.object({
+    type: v.literal('ask'),
+    messages: v.pipe(v.array(ChatMessageSchema), v.minLength(1)),
+    /** The provider and model for this conversation; the defaults when absent. */
+    providerId: v.optional(v.string()),
+    model: v.optional(v.string()),
+  }),
   v.object({ type: v.literal('stop') }),
 ]);
 export type ChatCommand = v.InferOutput<typeof ChatCommandSchema>;
@@ -149,6 +181,7 @@ export type RenderPatchMatches = Check<
  */
 export const ChatEventSchema = v.variant('type', [
   v.object({ type: v.literal('chunk'), text: v.string(), patch: RenderPatchSchema }),
+  v.object({ type: v.literal('reasoning'), text: v.string() }),
   v.object({ type: v.literal('usage'), inputTokens: v.number(), outputTokens: v.number() }),
   v.object({ type: v.literal('done'), reason: v.picklist(FINISH_REASONS) }),
   v.object({ type: v.literal('stopped') }),

@@ -1,5 +1,25 @@
 import { describe, expect, test } from 'vitest';
-import { applyProviderInput, DEFAULT_SETTINGS, migrateSettings, originPattern, toPublic } from './settings';
+import {
+  DEFAULT_SETTINGS,
+  migrateSettings,
+  originPattern,
+  pickProvider,
+  removeProvider,
+  toPublic,
+  upsertProvider,
+  type ProviderInput,
+} from './settings';
+
+const input: ProviderInput = {
+  preset: 'openai',
+  kind: 'openai',
+  name: ' OpenAI ',
+  baseUrl: ' https://api.openai.com/v1 ',
+  model: 'gpt-4o-mini',
+  apiKey: 'secret',
+};
+let n = 0;
+const newId = () => `id${++n}`;
 
 describe('settings', () => {
   test('corrupted or unknown storage falls back to defaults', () => {
@@ -8,16 +28,51 @@ describe('settings', () => {
     expect(migrateSettings('garbage')).toEqual(DEFAULT_SETTINGS);
   });
 
-  test('the public view never carries the key', () => {
-    const stored = applyProviderInput(DEFAULT_SETTINGS, { baseUrl: ' https://x/v1 ', model: 'm', apiKey: 'secret' });
-    expect(JSON.stringify(toPublic(stored))).not.toContain('secret');
-    expect(toPublic(stored).provider).toEqual({ kind: 'openai', baseUrl: 'https://x/v1', model: 'm', hasApiKey: true });
+  test('version 1 settings are migrated with their key', () => {
+    const v1 = { version: 1, provider: { kind: 'openai', baseUrl: 'http://h/v1', apiKey: 'k', model: 'm' } };
+    const migrated = migrateSettings(v1);
+    expect(migrated.providers).toEqual([
+      {
+        id: 'migrated',
+        preset: 'custom',
+        name: 'OpenAI-compatible',
+        kind: 'openai',
+        baseUrl: 'http://h/v1',
+        apiKey: 'k',
+        model: 'm',
+      },
+    ]);
+    expect(migrated.defaultProviderId).toBe('migrated');
   });
 
-  test('an omitted key keeps the saved one; an empty key removes it', () => {
-    const stored = applyProviderInput(DEFAULT_SETTINGS, { baseUrl: 'https://x', model: 'm', apiKey: 'k' });
-    expect(applyProviderInput(stored, { baseUrl: 'https://x', model: 'n' }).provider?.apiKey).toBe('k');
-    expect(applyProviderInput(stored, { baseUrl: 'https://x', model: 'n', apiKey: '' }).provider?.apiKey).toBe('');
+  test('the public view never carries a key', () => {
+    const stored = upsertProvider(DEFAULT_SETTINGS, input, newId);
+    expect(JSON.stringify(toPublic(stored))).not.toContain('secret');
+    expect(toPublic(stored).providers[0]).toMatchObject({
+      name: 'OpenAI',
+      baseUrl: 'https://api.openai.com/v1',
+      hasApiKey: true,
+    });
+  });
+
+  test('the first provider becomes the default; an omitted key keeps the saved one; empty removes it', () => {
+    const one = upsertProvider(DEFAULT_SETTINGS, input, newId);
+    const id = one.providers[0]?.id ?? '';
+    expect(one.defaultProviderId).toBe(id);
+    const renamed = upsertProvider(one, { ...input, id, name: 'Work', apiKey: undefined }, newId);
+    expect(renamed.providers).toHaveLength(1);
+    expect(renamed.providers[0]).toMatchObject({ name: 'Work', apiKey: 'secret' });
+    expect(upsertProvider(renamed, { ...input, id, apiKey: '' }, newId).providers[0]?.apiKey).toBe('');
+  });
+
+  test('removing the default provider makes another the default; pickProvider falls back', () => {
+    let s = upsertProvider(DEFAULT_SETTINGS, input, newId);
+    s = upsertProvider(s, { ...input, name: 'Second' }, newId);
+    const [first, second] = s.providers;
+    expect(pickProvider(s, second?.id)?.name).toBe('Second');
+    expect(pickProvider(s, 'gone')?.id).toBe(first?.id);
+    s = removeProvider(s, first?.id ?? '');
+    expect(s.defaultProviderId).toBe(second?.id);
   });
 
   test.each([

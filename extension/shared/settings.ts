@@ -1,48 +1,82 @@
 /**
- * The storage schema: what `chrome.storage.local` holds, its version and migrations.
- * The worker is the only reader of the stored form (it holds the API key); the panel sees
- * {@link PublicSettings}, which never carries the key.
+ * The storage schema: what `chrome.storage.local` holds, its version and migrations. The worker
+ * is the only reader of the stored form (it holds the API keys); the panel sees
+ * {@link PublicSettings}, which never carries a key.
  */
 import * as v from 'valibot';
+import { PRESET_IDS } from './presets';
 
 export const SETTINGS_KEY = 'gloss.settings';
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
+
+const KINDS = ['openai', 'anthropic', 'gemini', 'ollama'] as const;
 
 const ProviderSchema = v.object({
-  kind: v.literal('openai'),
+  id: v.string(),
+  preset: v.picklist(PRESET_IDS),
+  kind: v.picklist(KINDS),
+  name: v.string(),
   baseUrl: v.string(),
   apiKey: v.string(),
   model: v.string(),
 });
 
-const StoredSettingsSchema = v.object({
-  version: v.literal(SETTINGS_VERSION),
-  provider: v.nullable(ProviderSchema),
+const TimeoutsSchema = v.object({
+  /** Seconds to wait for the first byte of an answer (local models may load for a while). */
+  firstByteSeconds: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)),
+  /** Seconds without data mid-answer before giving up. */
+  idleSeconds: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)),
 });
 
-/** One configured provider, as stored (with its key). */
+const StoredSettingsSchema = v.object({
+  version: v.literal(SETTINGS_VERSION),
+  providers: v.array(ProviderSchema),
+  defaultProviderId: v.nullable(v.string()),
+  timeouts: TimeoutsSchema,
+});
+
+const V1Schema = v.object({
+  version: v.literal(1),
+  provider: v.nullable(
+    v.object({ kind: v.literal('openai'), baseUrl: v.string(), apiKey: v.string(), model: v.string() }),
+  ),
+});
+
 export type StoredProvider = v.InferOutput<typeof ProviderSchema>;
 export type StoredSettings = v.InferOutput<typeof StoredSettingsSchema>;
+export type Timeouts = v.InferOutput<typeof TimeoutsSchema>;
+export { TimeoutsSchema };
 
-export const DEFAULT_SETTINGS: StoredSettings = { version: SETTINGS_VERSION, provider: null };
+export const DEFAULT_TIMEOUTS: Timeouts = { firstByteSeconds: 120, idleSeconds: 60 };
+export const DEFAULT_SETTINGS: StoredSettings = {
+  version: SETTINGS_VERSION,
+  providers: [],
+  defaultProviderId: null,
+  timeouts: DEFAULT_TIMEOUTS,
+};
 
 /** What the panel may know of a provider: everything but the key. */
-export interface PublicProvider {
-  kind: 'openai';
-  baseUrl: string;
-  model: string;
-  hasApiKey: boolean;
-}
-
-export interface PublicSettings {
-  provider: PublicProvider | null;
-}
+const PublicProviderSchema = v.object({
+  ...v.omit(ProviderSchema, ['apiKey']).entries,
+  hasApiKey: v.boolean(),
+});
+export const PublicSettingsSchema = v.object({
+  providers: v.array(PublicProviderSchema),
+  defaultProviderId: v.nullable(v.string()),
+  timeouts: TimeoutsSchema,
+});
+export type PublicProvider = v.InferOutput<typeof PublicProviderSchema>;
+export type PublicSettings = v.InferOutput<typeof PublicSettingsSchema>;
 
 /**
- * What the panel sends to change the provider. `apiKey` undefined keeps the stored key,
- * an empty string removes it.
+ * What the panel sends to add (no `id`) or change a provider. `apiKey` undefined keeps the
+ * stored key, an empty string removes it.
  */
 export const ProviderInputSchema = v.object({
+  id: v.optional(v.string()),
+  preset: v.picklist(PRESET_IDS),
+  kind: v.picklist(KINDS),
+  name: v.pipe(v.string(), v.maxLength(100)),
   baseUrl: v.pipe(v.string(), v.maxLength(2048)),
   model: v.pipe(v.string(), v.maxLength(256)),
   apiKey: v.optional(v.pipe(v.string(), v.maxLength(4096))),
@@ -50,38 +84,57 @@ export const ProviderInputSchema = v.object({
 export type ProviderInput = v.InferOutput<typeof ProviderInputSchema>;
 
 /**
- * Reads whatever storage holds into the current schema. Unknown or corrupted data falls back
- * to defaults rather than breaking the panel; older versions are migrated here as they appear.
+ * Reads whatever storage holds into the current schema: older versions are migrated, and
+ * unknown or corrupted data falls back to defaults rather than breaking the panel.
  */
 export function migrateSettings(raw: unknown): StoredSettings {
-  const parsed = v.safeParse(StoredSettingsSchema, raw);
-  return parsed.success ? parsed.output : DEFAULT_SETTINGS;
+  const current = v.safeParse(StoredSettingsSchema, raw);
+  if (current.success) return current.output;
+  const v1 = v.safeParse(V1Schema, raw);
+  if (v1.success && v1.output.provider) {
+    const p = v1.output.provider;
+    const provider: StoredProvider = { id: 'migrated', preset: 'custom', name: 'OpenAI-compatible', ...p };
+    return { ...DEFAULT_SETTINGS, providers: [provider], defaultProviderId: provider.id };
+  }
+  return DEFAULT_SETTINGS;
 }
 
 export function toPublic(settings: StoredSettings): PublicSettings {
-  const p = settings.provider;
   return {
-    provider: p && {
-      kind: p.kind,
-      baseUrl: p.baseUrl,
-      model: p.model,
-      hasApiKey: p.apiKey.length > 0,
-    },
+    providers: settings.providers.map(({ apiKey, ...rest }) => ({ ...rest, hasApiKey: apiKey.length > 0 })),
+    defaultProviderId: settings.defaultProviderId,
+    timeouts: settings.timeouts,
   };
 }
 
-/** Applies the panel's input to the stored settings (the key is kept unless replaced). */
-export function applyProviderInput(settings: StoredSettings, input: ProviderInput): StoredSettings {
-  const apiKey = input.apiKey ?? settings.provider?.apiKey ?? '';
-  return {
-    version: SETTINGS_VERSION,
-    provider: {
-      kind: 'openai',
-      baseUrl: input.baseUrl.trim(),
-      model: input.model.trim(),
-      apiKey: apiKey.trim(),
-    },
+/** Adds or replaces a provider from the panel's input (the key is kept unless replaced). */
+export function upsertProvider(settings: StoredSettings, input: ProviderInput, newId: () => string): StoredSettings {
+  const existing = settings.providers.find((p) => p.id === input.id);
+  const provider: StoredProvider = {
+    id: existing?.id ?? newId(),
+    preset: input.preset,
+    kind: input.kind,
+    name: input.name.trim() || 'Provider',
+    baseUrl: input.baseUrl.trim(),
+    model: input.model.trim(),
+    apiKey: (input.apiKey ?? existing?.apiKey ?? '').trim(),
   };
+  const providers = existing
+    ? settings.providers.map((p) => (p.id === provider.id ? provider : p))
+    : [...settings.providers, provider];
+  return { ...settings, providers, defaultProviderId: settings.defaultProviderId ?? provider.id };
+}
+
+export function removeProvider(settings: StoredSettings, id: string): StoredSettings {
+  const providers = settings.providers.filter((p) => p.id !== id);
+  const defaultProviderId = settings.defaultProviderId === id ? (providers[0]?.id ?? null) : settings.defaultProviderId;
+  return { ...settings, providers, defaultProviderId };
+}
+
+/** The provider to use: the one asked for, else the default, else the first. */
+export function pickProvider(settings: StoredSettings, id?: string): StoredProvider | undefined {
+  const byId = (x: string | null | undefined) => settings.providers.find((p) => p.id === x);
+  return byId(id) ?? byId(settings.defaultProviderId) ?? settings.providers[0];
 }
 
 /** The origin pattern a provider's requests go to, for host permission requests. */

@@ -1,43 +1,39 @@
-/** The panel: the conversation and composer, or the provider settings. */
+/** The panel: the conversation and composer, or the settings. */
 import { useState } from 'react';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
-import { SettingsForm } from './SettingsForm';
+import { ModelSwitch } from './ModelSwitch';
+import { Settings } from './Settings';
 import { useChat } from './useChat';
 import { useSettings } from './useSettings';
 
 export function App() {
-  const { settings, save, loadError } = useSettings();
-  const chat = useChat();
+  const api = useSettings();
+  const [providerId, setProviderId] = useState<string>();
+  const chat = useChat(providerId);
   const [editing, setEditing] = useState(false);
+  const { settings, loadError } = api;
 
   if (loadError) return <p className="notice error">Gloss could not load its settings: {loadError}</p>;
   if (!settings) return <p className="notice">Loading…</p>;
-  const showSettings = editing || !settings.provider;
+  const configured = settings.providers.length > 0;
+  // A switched-to provider that was since removed falls back to the default.
+  const chosen = settings.providers.some((p) => p.id === providerId) ? providerId : undefined;
 
   return (
     <div className="app">
       <header className="bar">
         {/* The browser's panel header already shows the name; keep it for screen readers. */}
         <h1 className="sr-only">Gloss</h1>
-        <span className="model" title={settings.provider?.baseUrl}>
-          {settings.provider?.model}
-        </span>
-        {settings.provider && (
+        {configured && !editing && <ModelSwitch settings={settings} value={chosen} onChange={setProviderId} />}
+        {configured && (
           <button type="button" className="ghost" aria-pressed={editing} onClick={() => setEditing(!editing)}>
             {editing ? 'Close settings' : 'Settings'}
           </button>
         )}
       </header>
-      {showSettings ? (
-        <SettingsForm
-          current={settings.provider}
-          onSave={async (input) => {
-            const result = await save(input);
-            if (result.ok) setEditing(false);
-            return result;
-          }}
-        />
+      {editing || !configured ? (
+        <Settings api={api} onDone={() => setEditing(false)} />
       ) : (
         <>
           <Conversation turns={chat.turns} answerDom={chat.answerDom} onRetry={chat.retry} />

@@ -81,6 +81,12 @@ const TurnView = memo(function TurnView({
       onKeyDown={moveFocus}
     >
       <div className="question">{turn.question}</div>
+      {turn.reasoning && (
+        <details className="reasoning">
+          <summary>{turn.status === 'streaming' && !turn.text ? 'Thinking…' : 'Reasoning'}</summary>
+          <p>{turn.reasoning}</p>
+        </details>
+      )}
       <div className="answer-slot" ref={slot} onClick={onClick} />
       {turn.status === 'streaming' && !turn.text && <p className="pending">Waiting for the model…</p>}
       {turn.status === 'stopped' && <p className="meta">Stopped.</p>}

@@ -11,6 +11,8 @@ export interface Turn {
   question: string;
   /** The answer's markdown source, as received (its HTML lives in an AnswerDom). */
   text: string;
+  /** The model's visible reasoning, if it shows any (plain text, shown collapsed). */
+  reasoning?: string;
   status: TurnStatus;
   error?: { code: string; message: string };
   usage?: { inputTokens: number; outputTokens: number };
@@ -42,6 +44,8 @@ function applyEvent(turn: Turn, event: ChatEvent): Turn {
   switch (event.type) {
     case 'chunk':
       return event.text ? { ...turn, text: turn.text + event.text } : turn;
+    case 'reasoning':
+      return { ...turn, reasoning: (turn.reasoning ?? '') + event.text };
     case 'usage':
       return { ...turn, usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } };
     case 'done':

@@ -10,12 +10,16 @@ const WORKER_GONE: ChatEvent = {
   message: 'Gloss lost contact with its background worker before the answer finished. Retry to ask again.',
 };
 
-export function useChat() {
+export function useChat(providerId?: string) {
   const [turns, dispatch] = useReducer(chatReducer, []);
   // Callbacks read the latest turns without being re-created on every token.
   const turnsRef = useRef<Turn[]>(turns);
   useLayoutEffect(() => {
     turnsRef.current = turns;
+  });
+  const providerRef = useRef(providerId);
+  useLayoutEffect(() => {
+    providerRef.current = providerId;
   });
   const ports = useRef(new Map<string, TypedPort<ChatEvent, ChatCommand>>());
   // Each answer's DOM, patched directly rather than re-rendered by React on every token.

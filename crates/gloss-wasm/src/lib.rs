@@ -3,6 +3,7 @@
 //! `extension/background/core.ts` and with outside checks; change them together.
 
 use gloss_core::{errors, providers, ChatSpec, ProviderKind};
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -10,8 +11,10 @@ use wasm_bindgen::prelude::*;
 const TS_TYPES: &str = r#"
 export type Role = 'system' | 'user' | 'assistant';
 export interface ChatMessage { role: Role; content: string }
+export type ProviderKind = 'openai' | 'anthropic' | 'gemini' | 'ollama';
+export interface ModelInfo { id: string; name?: string }
 export interface ChatSpec {
-  provider: 'openai';
+  provider: ProviderKind;
   baseUrl: string;
   apiKey?: string;
   model: string;
@@ -39,10 +42,15 @@ export interface RenderPatch {
 }
 export type StreamEvent =
   | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'done'; reason: FinishReason }
   | { type: 'error'; code: ErrorCode; message: string };
 "#;
+
+fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
+}
 
 /// Plain objects (not `Map`s) and plain numbers, as the TypeScript types above promise.
 fn to_js<T: Serialize>(value: &T) -> JsValue {
@@ -62,8 +70,7 @@ pub fn render_markdown(src: &str) -> String {
 pub fn build_request(
     #[wasm_bindgen(unchecked_param_type = "ChatSpec")] spec: JsValue,
 ) -> Result<JsValue, JsError> {
-    let spec: ChatSpec = serde_wasm_bindgen::from_value(spec)
-        .map_err(|e| JsError::new(&format!("invalid request spec: {e}")))?;
+    let spec: ChatSpec = from_js(spec, "request spec")?;
     let request = providers::build_request(&spec).map_err(|e| JsError::new(&e.message))?;
     Ok(to_js(&request))
 }
@@ -78,13 +85,68 @@ pub fn check_endpoint(base_url: &str, model: &str) -> JsValue {
 }
 
 /// The error event for a non-2xx response.
+/// The error event for a non-2xx response from a provider of `kind`.
 #[allow(
     clippy::needless_pass_by_value,
     reason = "wasm-bindgen can only receive an optional string as Option<String>"
 )]
 #[wasm_bindgen(js_name = httpError, unchecked_return_type = "StreamEvent")]
-pub fn http_error(status: u16, body: &str, retry_after: Option<String>) -> JsValue {
-    to_js(&errors::http_error(status, body, retry_after.as_deref()))
+pub fn http_error(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    status: u16,
+    body: &str,
+    retry_after: Option<String>,
+) -> Result<JsValue, JsError> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    Ok(to_js(&providers::http_error(
+        kind,
+        status,
+        body,
+        retry_after.as_deref(),
+    )))
+}
+
+/// The error event for a request that got no first byte (`started` false) or stalled.
+#[wasm_bindgen(js_name = timeoutError, unchecked_return_type = "StreamEvent")]
+pub fn timeout_error(seconds: u32, started: bool) -> JsValue {
+    to_js(&errors::timeout(seconds, started))
+}
+
+/// The request that lists a provider's models. Throws an `Error` for a bad base URL.
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "wasm-bindgen can only receive an optional string as Option<String>"
+)]
+#[wasm_bindgen(js_name = modelsRequest, unchecked_return_type = "HttpRequest")]
+pub fn models_request(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    base_url: &str,
+    api_key: Option<String>,
+) -> Result<JsValue, JsError> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    let request = providers::models_request(kind, base_url, api_key.as_deref())
+        .map_err(|e| JsError::new(&e.message))?;
+    Ok(to_js(&request))
+}
+
+/// The models in a model-list response body, or the error event to show.
+#[wasm_bindgen(js_name = parseModels, unchecked_return_type = "{ models: ModelInfo[] } | { error: StreamEvent }")]
+pub fn parse_models(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    body: &str,
+) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Parsed {
+        Models(Vec<gloss_core::ModelInfo>),
+        Error(gloss_core::StreamEvent),
+    }
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    let parsed = match providers::parse_models(kind, body) {
+        Ok(models) => Parsed::Models(models),
+        Err(event) => Parsed::Error(event),
+    };
+    Ok(to_js(&parsed))
 }
 
 /// The error event for a request that never reached the server.
@@ -127,10 +189,9 @@ pub struct StreamDecoder(gloss_core::StreamDecoder);
 impl StreamDecoder {
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "'openai'")] kind: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
     ) -> Result<StreamDecoder, JsError> {
-        let kind: ProviderKind = serde_wasm_bindgen::from_value(kind)
-            .map_err(|e| JsError::new(&format!("unknown provider kind: {e}")))?;
+        let kind: ProviderKind = from_js(kind, "provider kind")?;
         Ok(Self(gloss_core::StreamDecoder::new(kind)))
     }
 

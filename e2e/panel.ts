@@ -1,0 +1,30 @@
+/** Driving the panel's settings the way a user does. */
+import type { Page } from 'playwright-core';
+
+export interface ProviderForm {
+  /** The "Provider type" option's label, for a new provider. */
+  preset?: string;
+  baseUrl: string;
+  model: string;
+  key?: string;
+}
+
+/** Adds the first provider, or edits the only/first one, and returns to the chat. */
+export async function configureProvider(panel: Page, form: ProviderForm): Promise<void> {
+  const settings = panel.getByRole('button', { name: 'Settings' });
+  const editing = await settings.isVisible();
+  if (editing) {
+    await settings.click();
+    await panel
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+  } else if (form.preset) {
+    await panel.getByLabel('Provider type').selectOption({ label: form.preset });
+  }
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(form.baseUrl);
+  if (form.key !== undefined) await panel.getByLabel(/^API key/).fill(form.key);
+  await panel.getByLabel('Model', { exact: true }).fill(form.model);
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  if (editing) await panel.getByRole('button', { name: 'Done' }).click();
+}

@@ -1,0 +1,95 @@
+/**
+ * Talking to a provider outside a chat: its model list, a connection test with a tiny real
+ * request, and looking for local servers. Every request is built and every answer read by
+ * the core; this module owns only fetch and time limits.
+ */
+import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import { LOCAL_PRESETS, PRESETS, type PresetId } from '../shared/presets';
+import { coreReady, httpError, modelsRequest, networkError, parseModels, type HttpRequest } from './core';
+import { runChat } from './chat';
+import type { ChatEvent } from '../shared/messages';
+
+export interface Draft {
+  kind: ProviderKind;
+  baseUrl: string;
+  apiKey?: string;
+}
+
+type Listed = { ok: true; models: { id: string; name?: string }[] } | { ok: false; message: string };
+
+/** Lists a provider's models, or says why it could not. */
+export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<Listed> {
+  await coreReady();
+  let request: HttpRequest;
+  try {
+    request = modelsRequest(draft.kind, draft.baseUrl, draft.apiKey);
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      credentials: 'omit',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (e) {
+    return { ok: false, message: eventMessage(networkError(request.url, e instanceof Error ? e.message : String(e))) };
+  }
+  const body = await response.text().catch(() => '');
+  if (!response.ok) {
+    return {
+      ok: false,
+      message: eventMessage(
+        httpError(draft.kind, response.status, body, response.headers.get('retry-after') ?? undefined),
+      ),
+    };
+  }
+  const parsed = parseModels(draft.kind, body);
+  return 'models' in parsed ? { ok: true, models: parsed.models } : { ok: false, message: eventMessage(parsed.error) };
+}
+
+/** Sends "Reply with OK" and reports the real outcome: the reply, or the error the user would see. */
+export async function testProvider(draft: Draft & { model: string }): Promise<{ ok: boolean; message: string }> {
+  const events: ChatEvent[] = [];
+  const abort = new AbortController();
+  const provider = { id: 'test', preset: 'custom' as const, name: 'test', apiKey: draft.apiKey ?? '', ...draft };
+  await runChat(
+    provider,
+    [{ role: 'user', content: 'Reply with the single word OK.' }],
+    (e) => events.push(e),
+    abort.signal,
+    { firstByteSeconds: 60, idleSeconds: 30 },
+    { maxTokens: 16 },
+  );
+  const last = events.at(-1);
+  if (last?.type === 'error') return { ok: false, message: last.message };
+  const reply = events
+    .flatMap((e) => (e.type === 'chunk' ? [e.text] : []))
+    .join('')
+    .trim();
+  return { ok: true, message: `Connected: ${draft.model} replied “${reply.slice(0, 60) || '(empty)'}”.` };
+}
+
+/** The local servers that answer, with their models. */
+export async function detectLocal(): Promise<{ preset: PresetId; baseUrl: string; models: string[] }[]> {
+  const found = await Promise.all(
+    LOCAL_PRESETS.flatMap((id) => {
+      const preset = PRESETS[id];
+      // Some servers listen on one of the two only.
+      return [preset.baseUrl, preset.baseUrl.replace('localhost', '127.0.0.1')].map(async (baseUrl) => {
+        const listed = await listModels({ kind: preset.kind, baseUrl }, 1500);
+        return listed.ok ? { preset: id, baseUrl, models: listed.models.map((m) => m.id) } : null;
+      });
+    }),
+  );
+  const seen = new Set<PresetId>();
+  return found.filter(
+    (s): s is NonNullable<typeof s> => s !== null && !seen.has(s.preset) && Boolean(seen.add(s.preset)),
+  );
+}
+
+function eventMessage(event: { type: string; message?: string }): string {
+  return event.message ?? 'Unexpected response.';
+}

@@ -1,0 +1,113 @@
+/**
+ * Provider presets: what the user picks from when adding a provider. Each fills in the protocol,
+ * the base URL (with its API version path, as the core expects it) and whether a key is needed.
+ */
+import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+
+export interface Preset {
+  id: PresetId;
+  label: string;
+  kind: ProviderKind;
+  baseUrl: string;
+  needsKey: boolean;
+  /** A sensible first model; the provider's model list can replace it. */
+  model: string;
+  /** Where to get a key, shown next to the key field. */
+  keyHelp?: string;
+}
+
+export const PRESET_IDS = [
+  'openai',
+  'anthropic',
+  'gemini',
+  'ollama',
+  'openrouter',
+  'groq',
+  'lmstudio',
+  'llamacpp',
+  'custom',
+] as const;
+export type PresetId = (typeof PRESET_IDS)[number];
+
+export const PRESETS: Record<PresetId, Preset> = {
+  openai: {
+    id: 'openai',
+    label: 'OpenAI',
+    kind: 'openai',
+    baseUrl: 'https://api.openai.com/v1',
+    needsKey: true,
+    model: 'gpt-4o-mini',
+    keyHelp: 'platform.openai.com → API keys',
+  },
+  anthropic: {
+    id: 'anthropic',
+    label: 'Anthropic',
+    kind: 'anthropic',
+    baseUrl: 'https://api.anthropic.com/v1',
+    needsKey: true,
+    model: 'claude-sonnet-4-5',
+    keyHelp: 'console.anthropic.com → API keys',
+  },
+  gemini: {
+    id: 'gemini',
+    label: 'Google Gemini',
+    kind: 'gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    needsKey: true,
+    model: 'gemini-2.5-flash',
+    keyHelp: 'aistudio.google.com → Get API key',
+  },
+  ollama: {
+    id: 'ollama',
+    label: 'Ollama',
+    kind: 'ollama',
+    baseUrl: 'http://localhost:11434',
+    needsKey: false,
+    model: '',
+  },
+  openrouter: {
+    id: 'openrouter',
+    label: 'OpenRouter',
+    kind: 'openai',
+    baseUrl: 'https://openrouter.ai/api/v1',
+    needsKey: true,
+    model: 'openrouter/auto',
+    keyHelp: 'openrouter.ai → Keys',
+  },
+  groq: {
+    id: 'groq',
+    label: 'Groq',
+    kind: 'openai',
+    baseUrl: 'https://api.groq.com/openai/v1',
+    needsKey: true,
+    model: 'llama-3.3-70b-versatile',
+    keyHelp: 'console.groq.com → API Keys',
+  },
+  lmstudio: {
+    id: 'lmstudio',
+    label: 'LM Studio',
+    kind: 'openai',
+    baseUrl: 'http://localhost:1234/v1',
+    needsKey: false,
+    model: '',
+  },
+  llamacpp: {
+    id: 'llamacpp',
+    label: 'llama.cpp server',
+    kind: 'openai',
+    baseUrl: 'http://localhost:8080/v1',
+    needsKey: false,
+    model: '',
+  },
+  custom: {
+    id: 'custom',
+    label: 'Other OpenAI-compatible',
+    kind: 'openai',
+    baseUrl: '',
+    needsKey: false,
+    model: '',
+  },
+};
+
+/** The local servers Gloss looks for on first run, in the order it offers them. */
+export const LOCAL_PRESETS: PresetId[] = ['ollama', 'lmstudio', 'llamacpp'];

@@ -1,0 +1,74 @@
+/**
+ * The zero-key start: look for Ollama, LM Studio and llama.cpp on this computer and offer the
+ * ones that answer. Asking for access to localhost happens here, on the user's click.
+ */
+import { useState } from 'react';
+import { send, type Res } from '../shared/messages';
+import { PRESETS } from '../shared/presets';
+import type { ProviderInput } from '../shared/settings';
+import { LOCAL_ORIGINS, requestOrigins } from './permissions';
+
+type Server = Res<'local.detect'>['servers'][number];
+
+export function LocalServers({ onSave }: { onSave: (input: ProviderInput) => Promise<unknown> }) {
+  const [state, setState] = useState<'idle' | 'looking' | 'done'>('idle');
+  const [servers, setServers] = useState<Server[]>([]);
+
+  const find = () => {
+    const asked = requestOrigins(LOCAL_ORIGINS); // in the click, before any await
+    setState('looking');
+    void asked
+      .then(() => send('local.detect', {}))
+      .then(
+        (r) => setServers(r.servers),
+        () => setServers([]),
+      )
+      .finally(() => setState('done'));
+  };
+
+  const use = (server: Server) => {
+    const preset = PRESETS[server.preset];
+    void onSave({
+      preset: server.preset,
+      kind: preset.kind,
+      name: preset.label,
+      baseUrl: server.baseUrl,
+      model: server.models[0] ?? '',
+    });
+  };
+
+  return (
+    <section className="local" aria-label="Local models">
+      <button type="button" onClick={find} disabled={state === 'looking'}>
+        {state === 'looking' ? 'Looking…' : 'Find local models'}
+      </button>
+      {state === 'done' && servers.length === 0 && (
+        <p className="hint" role="status">
+          No local server answered on the usual ports (Ollama 11434, LM Studio 1234, llama.cpp 8080).
+        </p>
+      )}
+      {servers.length > 0 && (
+        <ul role="status">
+          {servers.map((s) => (
+            <li key={s.preset} className="provider">
+              <div>
+                <strong>{PRESETS[s.preset].label}</strong>
+                <div className="hint">
+                  {s.baseUrl} · {s.models.length} model{s.models.length === 1 ? '' : 's'}
+                </div>
+              </div>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => use(s)}
+                aria-label={`Use ${PRESETS[s.preset].label}`}
+              >
+                Use
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+/** The provider for this conversation; starts at the default and can be switched any time. */
+import type { PublicSettings } from '../shared/settings';
+
+interface Props {
+  settings: PublicSettings;
+  value: string | undefined;
+  onChange: (providerId: string) => void;
+}
+
+export function ModelSwitch({ settings, value, onChange }: Props) {
+  const current = value ?? settings.defaultProviderId ?? settings.providers[0]?.id ?? '';
+  return (
+    <select
+      className="model-switch"
+      aria-label="Model for this conversation"
+      value={current}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      {settings.providers.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.name} · {p.model}
+        </option>
+      ))}
+    </select>
+  );
+}

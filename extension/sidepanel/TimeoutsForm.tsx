@@ -1,0 +1,40 @@
+/** How long to wait for a provider before saying it is not answering. */
+import { useId, useState } from 'react';
+import type { Timeouts } from '../shared/settings';
+
+export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave: (t: Timeouts) => Promise<void> }) {
+  const id = useId();
+  const [firstByte, setFirstByte] = useState(timeouts.firstByteSeconds);
+  const [idle, setIdle] = useState(timeouts.idleSeconds);
+  const clamp = (n: number) => Math.min(600, Math.max(5, Math.round(n) || 5));
+  return (
+    <form
+      className="timeouts"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSave({ firstByteSeconds: clamp(firstByte), idleSeconds: clamp(idle) });
+      }}
+    >
+      <h3>Time limits</h3>
+      <label htmlFor={`${id}-first`}>Wait for the first words (seconds)</label>
+      <input
+        id={`${id}-first`}
+        type="number"
+        min={5}
+        max={600}
+        value={firstByte}
+        onChange={(e) => setFirstByte(Number(e.target.value))}
+      />
+      <label htmlFor={`${id}-idle`}>Wait when an answer pauses (seconds)</label>
+      <input
+        id={`${id}-idle`}
+        type="number"
+        min={5}
+        max={600}
+        value={idle}
+        onChange={(e) => setIdle(Number(e.target.value))}
+      />
+      <button type="submit">Save time limits</button>
+    </form>
+  );
+}
