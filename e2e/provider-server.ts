@@ -1,36 +1,86 @@
 /**
- * A scripted OpenAI-compatible provider on 127.0.0.1 for end-to-end tests. Each chat request
- * takes the next scripted response; the bodies are the core's golden fixtures in the real wire
- * format, so the browser sees exactly what a provider sends.
+ * A scripted provider on 127.0.0.1 for end-to-end tests that speaks the routes of all four
+ * protocols (OpenAI-compatible, Anthropic, Gemini, Ollama). Each chat request takes the next
+ * scripted response; the bodies are the core's golden fixtures in the real wire formats, so the
+ * browser sees exactly what a provider sends. Model-list routes answer with a fixed list.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const FIXTURES = fileURLToPath(new URL('../crates/gloss-core/tests/fixtures/openai/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../crates/gloss-core/tests/fixtures/', import.meta.url));
+
+export type Route = 'openai' | 'anthropic' | 'gemini' | 'ollama';
+
+/** Which protocol a chat request speaks, from its path. */
+function chatRoute(method: string, path: string): Route | null {
+  if (method !== 'POST') return null;
+  if (path.endsWith('/chat/completions')) return 'openai';
+  if (path.endsWith('/messages')) return 'anthropic';
+  if (path.includes(':streamGenerateContent')) return 'gemini';
+  if (path.endsWith('/api/chat')) return 'ollama';
+  return null;
+}
+
+/** Each protocol's model list, as its server shapes it. */
+function modelList(path: string): unknown {
+  if (path.endsWith('/api/tags')) return { models: [{ name: 'llama3.2:latest', model: 'llama3.2:latest' }] };
+  if (path.includes('/v1beta/models')) {
+    return {
+      models: [
+        {
+          name: 'models/gemini-2.5-flash',
+          displayName: 'Gemini 2.5 Flash',
+          supportedGenerationMethods: ['generateContent'],
+        },
+        { name: 'models/text-embedding-004', supportedGenerationMethods: ['embedContent'] },
+      ],
+    };
+  }
+  return {
+    object: 'list',
+    data: [{ id: 'test-model', object: 'model', display_name: 'Test model' }, { id: 'other-model' }],
+  };
+}
 
 export type Scripted =
-  /** 200 with these body chunks, written `delayMs` apart; `hold` keeps the stream open after. */
-  | { kind: 'stream'; chunks: Buffer[]; delayMs: number; hold?: boolean }
+  /**
+   * 200 with these body chunks, written `delayMs` apart; `hold` keeps the stream open after,
+   * `drop` cuts the connection after them (a crash or network failure mid-answer).
+   */
+  | { kind: 'stream'; chunks: Buffer[]; delayMs: number; hold?: boolean; drop?: boolean }
   | { kind: 'status'; status: number; body: string; headers?: Record<string, string> };
 
 export interface RecordedRequest {
+  route: Route;
+  path: string;
   headers: IncomingMessage['headers'];
   body: { model?: string; stream?: boolean; messages?: { role: string; content: string }[] };
   /** Resolves when the client goes away before the response ended (e.g. Stop). */
   aborted: Promise<void>;
 }
 
-/** A fixture's raw bytes. */
+/** A fixture's raw bytes: `case` for OpenAI's, or `provider/case`. */
 export function fixture(name: string): Buffer {
-  return readFileSync(`${FIXTURES}${name}/response.sse`);
+  const [provider, ...rest] = name.includes('/') ? name.split('/') : ['openai', name];
+  const dir = `${FIXTURES}${provider ?? 'openai'}/${rest.join('/')}`;
+  const ext = provider === 'ollama' ? 'ndjson' : 'sse';
+  return readFileSync(`${dir}/response.${ext}`);
+}
+
+/** Splits an NDJSON body one line per chunk, as Ollama flushes it. */
+export function perLine(body: Buffer): Buffer[] {
+  return body
+    .toString('latin1')
+    .split(/(?<=\n)/)
+    .map((part) => Buffer.from(part, 'latin1'));
 }
 
 /** Splits a body the way a provider flushes it: one chunk per SSE event. */
 export function perEvent(body: Buffer): Buffer[] {
   const text = body.toString('latin1'); // byte-preserving
-  return text.split(/(?<=\n\n)/).map((part) => Buffer.from(part, 'latin1'));
+  return text.split(/(?<=\n\n|\r\n\r\n)/).map((part) => Buffer.from(part, 'latin1'));
 }
 
 /** Cuts a body inside every multi-byte UTF-8 character, so no chunk ends on a boundary there. */
@@ -48,14 +98,25 @@ export function splitInsideCharacters(body: Buffer): Buffer[] {
   return chunks;
 }
 
-export async function startProviderServer() {
+/**
+ * `rejectExtensionOrigins`: answer like a default Ollama, 403 with an empty body to any request
+ * whose Origin is a browser extension.
+ */
+export async function startProviderServer(options: { port?: number; rejectExtensionOrigins?: boolean } = {}) {
   const queue: Scripted[] = [];
   const requests: RecordedRequest[] = [];
 
   const server = createServer((req, res) => {
-    cors(res);
+    cors(req, res);
+    const path = req.url?.split('?')[0] ?? '';
+    const origin = req.headers.origin ?? '';
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+    if (options.rejectExtensionOrigins && /^(chrome|moz)-extension:/.test(origin)) return void res.writeHead(403).end();
+    if (req.method === 'GET' && (path.endsWith('/models') || path.endsWith('/api/tags'))) {
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(modelList(path)));
+    }
+    const route = chatRoute(req.method ?? '', path);
+    if (!route) {
       return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no route"}}');
     }
     let raw = '';
@@ -63,7 +124,7 @@ export async function startProviderServer() {
     req.on('data', (d: string) => (raw += d));
     req.on('end', () => {
       const aborted = new Promise<void>((resolve) => res.on('close', () => !res.writableFinished && resolve()));
-      requests.push({ headers: req.headers, body: JSON.parse(raw) as RecordedRequest['body'], aborted });
+      requests.push({ route, path, headers: req.headers, body: JSON.parse(raw) as RecordedRequest['body'], aborted });
       const next = queue.shift() ?? {
         kind: 'status',
         status: 500,
@@ -72,7 +133,10 @@ export async function startProviderServer() {
       void respond(res, next);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {
@@ -83,9 +147,10 @@ export async function startProviderServer() {
   };
 }
 
-function cors(res: ServerResponse): void {
+/** CORS as the real APIs answer it: any origin, and the headers the request asks for. */
+function cors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('access-control-allow-origin', '*');
-  res.setHeader('access-control-allow-headers', 'authorization, content-type, accept');
+  res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? 'content-type');
   res.setHeader('access-control-allow-methods', 'POST, GET, OPTIONS');
   res.setHeader('access-control-expose-headers', 'retry-after');
 }
@@ -102,5 +167,6 @@ async function respond(res: ServerResponse, script: Scripted): Promise<void> {
     res.write(chunk);
     await new Promise((r) => setTimeout(r, script.delayMs));
   }
-  if (!script.hold) res.end();
+  if (script.drop) res.socket?.destroy();
+  else if (!script.hold) res.end();
 }

@@ -89,7 +89,16 @@ async function pump(
   const reader = body.getReader();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        // Stop and time limits abort on purpose; anything else is the connection dropping
+        // mid-answer, which the decoder reports as a cut stream (keeping what arrived).
+        if (clock.signal.aborted) throw e;
+        chunk = { done: true, value: undefined };
+      }
+      const { done, value } = chunk;
       clock.data();
       const events = done ? decoder.finish() : decoder.push(value);
       for (const event of events) {

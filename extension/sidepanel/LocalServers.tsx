@@ -17,13 +17,17 @@ export function LocalServers({ onSave }: { onSave: (input: ProviderInput) => Pro
   const find = () => {
     const asked = requestOrigins(LOCAL_ORIGINS); // in the click, before any await
     setState('looking');
-    void asked
-      .then(() => send('local.detect', {}))
-      .then(
-        (r) => setServers(r.servers),
-        () => setServers([]),
-      )
-      .finally(() => setState('done'));
+    const detect = () =>
+      send('local.detect', {})
+        .then(
+          (r) => setServers(r.servers),
+          () => setServers([]),
+        )
+        .finally(() => setState('done'));
+    // Look now (servers that allow cross-origin requests answer without access), and again
+    // once access is granted: the prompt may stay unanswered for a while.
+    void detect();
+    void asked.then((granted) => (granted ? detect() : undefined));
   };
 
   const use = (server: Server) => {

@@ -1,0 +1,185 @@
+/**
+ * Each of the four protocols end to end in Chromium, against a local server speaking it: a
+ * streamed answer renders; the model list loads; "Test connection" reports the real outcome;
+ * HTTP errors and a connection dropped mid-answer show the right message, keep what arrived,
+ * and Retry works. Plus Ollama's refusal of extension origins and the zero-key local start.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchWithExtension, type Browser } from './browser';
+import { configureProvider } from './panel';
+import { fixture, perEvent, perLine, startProviderServer, type Route } from './provider-server';
+
+interface Protocol {
+  route: Route;
+  preset: string;
+  path: string;
+  fixture: string;
+  expected: string;
+  auth: [string, string] | null;
+  models: number;
+}
+
+const PROTOCOLS: Protocol[] = [
+  {
+    route: 'openai',
+    preset: 'OpenAI',
+    path: '/v1',
+    fixture: 'openai/markdown_answer',
+    expected: 'Rust ownership',
+    auth: ['authorization', 'Bearer test-key'],
+    models: 2,
+  },
+  {
+    route: 'anthropic',
+    preset: 'Anthropic',
+    path: '/v1',
+    fixture: 'anthropic/text_answer',
+    expected: 'Café 🦀 ok',
+    auth: ['x-api-key', 'test-key'],
+    models: 2,
+  },
+  {
+    route: 'gemini',
+    preset: 'Google Gemini',
+    path: '/v1beta',
+    fixture: 'gemini/text_answer',
+    expected: 'start and 日本語 end.',
+    auth: ['x-goog-api-key', 'test-key'],
+    models: 1,
+  },
+  {
+    route: 'ollama',
+    preset: 'Ollama',
+    path: '',
+    fixture: 'ollama/text_answer',
+    expected: 'naïve',
+    auth: null,
+    models: 1,
+  },
+];
+
+const chunksOf = (p: Protocol) => (p.route === 'ollama' ? perLine : perEvent)(fixture(p.fixture));
+
+async function ask(panel: Page, question: string) {
+  await panel.getByLabel('Your question').fill(question);
+  await panel.getByLabel('Your question').press('Enter');
+}
+
+const last = (panel: Page) => panel.locator('.turn').last();
+
+describe.each(PROTOCOLS)('$preset', (protocol) => {
+  let browser: Browser;
+  let server: Awaited<ReturnType<typeof startProviderServer>>;
+  let panel: Page;
+
+  beforeAll(async () => {
+    server = await startProviderServer();
+    browser = await launchWithExtension();
+    panel = await browser.openPanel();
+    const key = protocol.auth ? 'test-key' : undefined;
+    await configureProvider(panel, {
+      preset: protocol.preset,
+      baseUrl: server.url + protocol.path,
+      model: 'test-model',
+      key,
+    });
+    await panel.getByLabel('Your question').waitFor();
+  });
+
+  afterAll(async () => {
+    await browser.close();
+    await server.close();
+  });
+
+  test('streams an answer that renders', async () => {
+    server.enqueue({ kind: 'stream', chunks: chunksOf(protocol), delayMs: 20 });
+    await ask(panel, 'Hello?');
+    await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
+    // The DOM is patched on the next animation frame after the status changes.
+    await expect.poll(() => last(panel).locator('.answer').textContent()).toContain(protocol.expected);
+    const request = server.requests.at(-1);
+    expect(request?.route).toBe(protocol.route);
+    if (protocol.auth) expect(request?.headers[protocol.auth[0]]).toBe(protocol.auth[1]);
+    expect(await last(panel).locator('.usage').count()).toBe(1);
+  });
+
+  test('lists the models and tests the connection for real', async () => {
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('button', { name: /^Edit / }).click();
+    await panel.getByRole('button', { name: 'Load models' }).click();
+    await expect.poll(() => panel.getByText(/models? available/).textContent()).toContain(`${protocol.models} model`);
+    server.enqueue({ kind: 'stream', chunks: chunksOf(protocol), delayMs: 1 });
+    await panel.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => panel.locator('.outcome').textContent()).toContain('Connected: test-model replied');
+    server.enqueue({ kind: 'status', status: 401, body: '{"error":{"message":"bad key"}}' });
+    await panel.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => panel.locator('.outcome').textContent()).toContain('Check the key in Settings');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await panel.getByRole('button', { name: 'Done' }).click();
+  });
+
+  test.each([
+    [401, {}, 'Check the key in Settings'],
+    [429, { 'retry-after': '9' }, 'Wait 9 s'],
+    [500, {}, 'server error'],
+  ])('HTTP %i shows its message and Retry works', async (status, headers, message) => {
+    server.enqueue({ kind: 'status', status, headers, body: '{"error":{"message":"scripted failure"}}' });
+    await ask(panel, `Status ${status}?`);
+    const alert = last(panel).getByRole('alert');
+    await expect.poll(() => alert.textContent()).toContain(message);
+    server.enqueue({ kind: 'stream', chunks: chunksOf(protocol), delayMs: 1 });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
+    await expect.poll(() => last(panel).locator('.answer').textContent()).toContain(protocol.expected);
+  });
+
+  test('a connection dropped mid-answer keeps the partial answer', async () => {
+    const chunks = chunksOf(protocol);
+    server.enqueue({ kind: 'stream', chunks: chunks.slice(0, Math.ceil(chunks.length / 2)), delayMs: 10, drop: true });
+    await ask(panel, 'Drop me');
+    await expect.poll(() => last(panel).getAttribute('data-status')).toBe('error');
+    expect(await last(panel).getByRole('alert').textContent()).toContain('ended before the answer was finished');
+    await expect.poll(async () => (await last(panel).locator('.answer').textContent())?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('Ollama with its default origin check', () => {
+  test('a 403 says exactly how to set OLLAMA_ORIGINS', async () => {
+    const server = await startProviderServer({ rejectExtensionOrigins: true });
+    const browser = await launchWithExtension();
+    try {
+      const panel = await browser.openPanel();
+      await configureProvider(panel, { preset: 'Ollama', baseUrl: server.url, model: 'llama3.2' });
+      await ask(panel, 'Hello?');
+      const alert = last(panel).getByRole('alert');
+      await expect.poll(() => alert.textContent()).toContain('OLLAMA_ORIGINS');
+      expect(await alert.textContent()).toContain('chrome-extension://*');
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
+
+describe('zero-key start', () => {
+  test('"Find local models" offers a local Ollama and it answers', async () => {
+    // The test's own fake Ollama on its usual port (the worker probes localhost:11434).
+    const server = await startProviderServer({ port: 11434 }).catch((e: unknown) => {
+      throw new Error(`port 11434 must be free for this test (is Ollama running?): ${String(e)}`);
+    });
+    const browser = await launchWithExtension();
+    try {
+      const panel = await browser.openPanel();
+      await panel.getByRole('button', { name: 'Find local models' }).click();
+      await panel.getByRole('button', { name: 'Use Ollama' }).click();
+      server.enqueue({ kind: 'stream', chunks: perLine(fixture('ollama/text_answer')), delayMs: 1 });
+      await ask(panel, 'Hello, local model');
+      await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
+      expect(server.requests.at(-1)?.body.model).toBe('llama3.2:latest');
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});
