@@ -2,7 +2,7 @@
  * The zero-key start: look for Ollama, LM Studio and llama.cpp on this computer and offer the
  * ones that answer. Asking for access to localhost happens here, on the user's click.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { send, type Res } from '../shared/messages';
 import { PRESETS } from '../shared/presets';
 import type { ProviderInput } from '../shared/settings';
@@ -13,6 +13,23 @@ type Server = Res<'local.detect'>['servers'][number];
 export function LocalServers({ onSave }: { onSave: (input: ProviderInput) => Promise<unknown> }) {
   const [state, setState] = useState<'idle' | 'looking' | 'done'>('idle');
   const [servers, setServers] = useState<Server[]>([]);
+
+  // On first run, look once without asking for anything: servers that allow cross-origin
+  // requests (llama.cpp does by default) answer, and are offered right away.
+  useEffect(() => {
+    let live = true;
+    send('local.detect', {}).then(
+      (r) => {
+        if (!live || r.servers.length === 0) return;
+        setServers(r.servers);
+        setState('done');
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const find = () => {
     const asked = requestOrigins(LOCAL_ORIGINS); // in the click, before any await
