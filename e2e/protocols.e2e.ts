@@ -155,6 +155,15 @@ describe('Ollama with its default origin check', () => {
       const alert = last(panel).getByRole('alert');
       await expect.poll(() => alert.textContent()).toContain('OLLAMA_ORIGINS');
       expect(await alert.textContent()).toContain('chrome-extension://*');
+      // The rule that strips Origin from Gloss's own requests to this server (it takes effect
+      // once the user grants access to the origin, which headless Chromium cannot answer).
+      const rules = await browser.worker.evaluate(() => chrome.declarativeNetRequest.getSessionRules());
+      expect(rules).toEqual([
+        expect.objectContaining({
+          action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
+          condition: expect.objectContaining({ urlFilter: `|${server.url}/`, initiatorDomains: [browser.extensionId] }),
+        }),
+      ]);
     } finally {
       await browser.close();
       await server.close();

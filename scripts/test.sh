@@ -30,6 +30,8 @@ step "Unit tests (Vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile="$logs/unit.json"
 step "End-to-end tests (headless Chromium + the extension from dist/)"
 npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile="$logs/e2e.json"
+step "A real model: llama.cpp + SmolLM2 (built once into ~/.cache/gloss/llama; minutes on a cold cache)"
+npx vitest run --config vitest.real.config.ts --reporter=default --reporter=json --outputFile="$logs/real.json"
 
 node -e '
   const fs = require("fs");
@@ -41,4 +43,4 @@ node -e '
     passed += r.numPassedTests; failed += r.numFailedTests;
   }
   console.log(`\nsummary: ${passed} passed, ${failed} failed`);
-' "$logs/cargo.txt" "$logs/unit.json" "$logs/e2e.json"
+' "$logs/cargo.txt" "$logs/unit.json" "$logs/e2e.json" "$logs/real.json"
