@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchWithExtension, type Browser } from './browser';
-import { configureProvider } from './panel';
+import { ask as askIn, configureProvider } from './panel';
 import { fixture, perEvent, splitInsideCharacters, startProviderServer } from './provider-server';
 
 let browser: Browser;
@@ -30,11 +30,7 @@ async function configure(baseUrl: string, model = 'gpt-4o-mini', key?: string) {
   await configureProvider(panel, { baseUrl, model, key });
 }
 
-async function ask(question: string) {
-  const box = panel.getByLabel('Your question');
-  await box.fill(question);
-  await box.press('Enter');
-}
+const ask = (question: string) => askIn(panel, question);
 
 describe('first run', () => {
   test('shows the provider form and explains a bad base URL as it is typed', async () => {

@@ -28,3 +28,10 @@ export async function configureProvider(panel: Page, form: ProviderForm): Promis
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
   if (editing) await panel.getByRole('button', { name: 'Done' }).click();
 }
+
+/** Types a question in the composer and sends it with Enter. */
+export async function ask(panel: Page, question: string): Promise<void> {
+  const box = panel.getByLabel('Your question');
+  await box.fill(question);
+  await box.press('Enter');
+}

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchWithExtension, type Browser } from './browser';
-import { configureProvider } from './panel';
+import { ask, configureProvider } from './panel';
 import { fixture, perEvent, perLine, startProviderServer, type Route } from './provider-server';
 
 interface Protocol {
@@ -60,11 +60,6 @@ const PROTOCOLS: Protocol[] = [
 ];
 
 const chunksOf = (p: Protocol) => (p.route === 'ollama' ? perLine : perEvent)(fixture(p.fixture));
-
-async function ask(panel: Page, question: string) {
-  await panel.getByLabel('Your question').fill(question);
-  await panel.getByLabel('Your question').press('Enter');
-}
 
 const last = (panel: Page) => panel.locator('.turn').last();
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startServer } from '../../scripts/llama.mjs';
 import { launchWithExtension, type Browser } from '../browser';
+import { ask as askIn } from '../panel';
 
 const ARTICLE = `<!doctype html><title>Tides</title><article><h1>Tides</h1>
 <p id="quote">Tides are the rise and fall of sea levels caused by the gravity of the Moon and the Sun.</p>
@@ -39,10 +40,7 @@ afterAll(async () => {
 
 const last = () => panel.locator('.turn').last();
 
-async function ask(question: string) {
-  await panel.getByLabel('Your question').fill(question);
-  await panel.getByLabel('Your question').press('Enter');
-}
+const ask = (question: string) => askIn(panel, question);
 
 test('first run finds the local server; a question about a selection streams a rendered answer', async () => {
   await panel.getByRole('button', { name: 'Use llama.cpp server' }).click({ timeout: 30_000 });

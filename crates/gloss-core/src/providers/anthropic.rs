@@ -8,11 +8,11 @@
 use serde_json::{json, Value};
 
 use super::{
-    get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol, Role,
+    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
+    Protocol, Role, SseHandler, SseStream,
 };
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::sse::SseDecoder;
 
 const VERSION: &str = "2023-06-01";
 /// Anthropic requires `max_tokens`; this is the answer budget when the user set none.
@@ -40,16 +40,15 @@ impl Protocol for Anthropic {
         if let Some(t) = spec.temperature {
             body["temperature"] = json!(t);
         }
-        HttpRequest {
-            url: join(&spec.base_url, "/messages"),
-            method: "POST".to_owned(),
-            headers: headers(key(spec.api_key.as_deref()), "text/event-stream"),
-            body: body.to_string(),
-        }
+        post(
+            join(&spec.base_url, "/messages"),
+            headers(key(spec.api_key.as_deref()), "text/event-stream"),
+            &body,
+        )
     }
 
     fn decoder(&self) -> Box<dyn Decode> {
-        Box::new(AnthropicDecoder::default())
+        SseStream::<AnthropicDecoder>::boxed()
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
@@ -112,36 +111,21 @@ fn turns(spec: &ChatSpec) -> Vec<Value> {
 
 #[derive(Debug, Default)]
 struct AnthropicDecoder {
-    sse: SseDecoder,
     input_tokens: u64,
     output_tokens: u64,
     stop: Option<FinishReason>,
 }
 
-impl Decode for AnthropicDecoder {
-    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
-        let mut out = Vec::new();
-        for event in self.sse.push(bytes) {
-            self.data(&event.data, &mut out);
-        }
-        out
-    }
-
-    fn finish(&mut self) -> Vec<StreamEvent> {
-        self.sse.finish();
+impl SseHandler for AnthropicDecoder {
+    /// Reaching the end without `message_stop` means the stream was cut.
+    fn end(&mut self, _cut: bool) -> Vec<StreamEvent> {
         vec![errors::truncated()]
     }
-}
 
-impl AnthropicDecoder {
     fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
-        let event: Value = match serde_json::from_str(data) {
+        let event = match parse_json(data, "event") {
             Ok(v) => v,
-            Err(e) => {
-                return out.push(errors::bad_response(&format!(
-                    "a stream event is not JSON ({e})"
-                )))
-            }
+            Err(e) => return out.push(e),
         };
         let count = |v: &Value, k: &str| v.pointer(k).and_then(Value::as_u64);
         match event.get("type").and_then(Value::as_str).unwrap_or("") {

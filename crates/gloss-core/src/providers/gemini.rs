@@ -11,11 +11,11 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use super::{
-    get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol, Role,
+    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
+    Protocol, Role, SseHandler, SseStream,
 };
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::sse::SseDecoder;
 
 pub(super) struct Gemini;
 
@@ -58,16 +58,15 @@ impl Protocol for Gemini {
             "/models/{}:streamGenerateContent?alt=sse",
             model_path(&spec.model)
         );
-        HttpRequest {
-            url: join(&spec.base_url, &path),
-            method: "POST".to_owned(),
-            headers: headers(key(spec.api_key.as_deref()), "text/event-stream"),
-            body: body.to_string(),
-        }
+        post(
+            join(&spec.base_url, &path),
+            headers(key(spec.api_key.as_deref()), "text/event-stream"),
+            &body,
+        )
     }
 
     fn decoder(&self) -> Box<dyn Decode> {
-        Box::new(GeminiDecoder::default())
+        SseStream::<GeminiDecoder>::boxed()
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
@@ -154,23 +153,12 @@ fn model_path(model: &str) -> String {
 
 #[derive(Debug, Default)]
 struct GeminiDecoder {
-    sse: SseDecoder,
     finish: Option<FinishReason>,
     usage: Option<(u64, u64)>,
 }
 
-impl Decode for GeminiDecoder {
-    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
-        let mut out = Vec::new();
-        for event in self.sse.push(bytes) {
-            self.data(&event.data, &mut out);
-        }
-        out
-    }
-
-    fn finish(&mut self) -> Vec<StreamEvent> {
-        let cut = self.sse.has_pending();
-        self.sse.finish();
+impl SseHandler for GeminiDecoder {
+    fn end(&mut self, cut: bool) -> Vec<StreamEvent> {
         match self.finish {
             Some(reason) if !cut => {
                 let mut out = Vec::new();
@@ -186,17 +174,11 @@ impl Decode for GeminiDecoder {
             _ => vec![errors::truncated()],
         }
     }
-}
 
-impl GeminiDecoder {
     fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
-        let chunk: Value = match serde_json::from_str(data) {
+        let chunk = match parse_json(data, "event") {
             Ok(v) => v,
-            Err(e) => {
-                return out.push(errors::bad_response(&format!(
-                    "a stream event is not JSON ({e})"
-                )))
-            }
+            Err(e) => return out.push(e),
         };
         if let Some(err) = chunk.get("error") {
             let text = |k: &str| err.get(k).and_then(Value::as_str).unwrap_or("");

@@ -253,6 +253,58 @@ fn json_headers(accept: &str) -> BTreeMap<String, String> {
     ])
 }
 
+/// A POST request with a JSON body.
+fn post(url: String, headers: BTreeMap<String, String>, body: &serde_json::Value) -> HttpRequest {
+    HttpRequest {
+        url,
+        method: "POST".to_owned(),
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// One event's JSON, or the `bad_response` error to end the stream with.
+fn parse_json(data: &str, what: &str) -> Result<serde_json::Value, StreamEvent> {
+    serde_json::from_str(data)
+        .map_err(|e| errors::bad_response(&format!("a stream {what} is not JSON ({e})")))
+}
+
+/// What an SSE-based protocol does with each event's data and at the end of the stream.
+trait SseHandler: std::fmt::Debug + Default + 'static {
+    fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>);
+    /// The stream ended before a terminal event; `cut` is true if it ended mid-event.
+    fn end(&mut self, cut: bool) -> Vec<StreamEvent>;
+}
+
+/// An SSE response decoded by a protocol's [`SseHandler`].
+#[derive(Debug, Default)]
+struct SseStream<H> {
+    sse: crate::sse::SseDecoder,
+    handler: H,
+}
+
+impl<H: SseHandler> SseStream<H> {
+    fn boxed() -> Box<dyn Decode> {
+        Box::new(Self::default())
+    }
+}
+
+impl<H: SseHandler> Decode for SseStream<H> {
+    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
+        let mut out = Vec::new();
+        for event in self.sse.push(bytes) {
+            self.handler.data(&event.data, &mut out);
+        }
+        out
+    }
+
+    fn finish(&mut self) -> Vec<StreamEvent> {
+        let cut = self.sse.has_pending();
+        self.sse.finish();
+        self.handler.end(cut)
+    }
+}
+
 /// A GET request with the given headers.
 fn get(url: String, headers: BTreeMap<String, String>) -> HttpRequest {
     HttpRequest {

@@ -8,7 +8,10 @@
 
 use serde_json::{json, Value};
 
-use super::{get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol};
+use super::{
+    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
+    Protocol,
+};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
 use crate::ndjson::NdjsonLines;
@@ -32,12 +35,11 @@ impl Protocol for Ollama {
         if !options.is_empty() {
             body["options"] = Value::Object(options);
         }
-        HttpRequest {
-            url: join(&spec.base_url, "/api/chat"),
-            method: "POST".to_owned(),
-            headers: headers(key(spec.api_key.as_deref()), "application/x-ndjson"),
-            body: body.to_string(),
-        }
+        post(
+            join(&spec.base_url, "/api/chat"),
+            headers(key(spec.api_key.as_deref()), "application/x-ndjson"),
+            &body,
+        )
     }
 
     fn decoder(&self) -> Box<dyn Decode> {
@@ -116,13 +118,9 @@ impl Decode for OllamaDecoder {
 }
 
 fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
-    let chunk: Value = match serde_json::from_str(line) {
+    let chunk = match parse_json(line, "line") {
         Ok(v) => v,
-        Err(e) => {
-            return out.push(errors::bad_response(&format!(
-                "a stream line is not JSON ({e})"
-            )))
-        }
+        Err(e) => return out.push(e),
     };
     if let Some(err) = chunk.get("error") {
         let message = err.as_str().unwrap_or_default();

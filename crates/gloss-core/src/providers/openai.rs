@@ -7,10 +7,12 @@
 
 use serde_json::{json, Value};
 
-use super::{get, join, json_headers, key, ChatSpec, Decode, HttpRequest, ModelInfo, Protocol};
+use super::{
+    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
+    Protocol, SseHandler, SseStream,
+};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::sse::SseDecoder;
 
 pub(super) struct OpenAi;
 
@@ -32,16 +34,11 @@ impl Protocol for OpenAi {
         if let Some(key) = key(spec.api_key.as_deref()) {
             headers.insert("authorization".to_owned(), format!("Bearer {key}"));
         }
-        HttpRequest {
-            url: join(&spec.base_url, "/chat/completions"),
-            method: "POST".to_owned(),
-            headers,
-            body: body.to_string(),
-        }
+        post(join(&spec.base_url, "/chat/completions"), headers, &body)
     }
 
     fn decoder(&self) -> Box<dyn Decode> {
-        Box::new(OpenAiDecoder::default())
+        SseStream::<OpenAiDecoder>::boxed()
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
@@ -69,45 +66,24 @@ impl Protocol for OpenAi {
 
 #[derive(Debug, Default)]
 struct OpenAiDecoder {
-    sse: SseDecoder,
     finish_reason: Option<FinishReason>,
 }
 
-impl Decode for OpenAiDecoder {
-    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
-        let mut out = Vec::new();
-        for event in self.sse.push(bytes) {
-            self.data(&event.data, &mut out);
-        }
-        out
+impl SseHandler for OpenAiDecoder {
+    /// Reaching the end means `[DONE]` never came (after it nothing more is asked of us).
+    fn end(&mut self, _cut: bool) -> Vec<StreamEvent> {
+        vec![errors::truncated()]
     }
 
-    fn finish(&mut self) -> Vec<StreamEvent> {
-        let mut out = Vec::new();
-        for event in self.sse.finish() {
-            self.data(&event.data, &mut out);
-        }
-        // Reaching here means `[DONE]` never came (after it the wrapper stops calling us).
-        out.push(errors::truncated());
-        out
-    }
-}
-
-impl OpenAiDecoder {
     fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
         if data.trim() == "[DONE]" {
             let reason = self.finish_reason.unwrap_or(FinishReason::Stop);
             out.push(StreamEvent::Done { reason });
             return;
         }
-        let chunk: Value = match serde_json::from_str(data) {
+        let chunk = match parse_json(data, "event") {
             Ok(v) => v,
-            Err(e) => {
-                out.push(errors::bad_response(&format!(
-                    "a stream event is not JSON ({e})"
-                )));
-                return;
-            }
+            Err(e) => return out.push(e),
         };
         if let Some(err) = chunk.get("error") {
             out.push(in_stream_error(err));
