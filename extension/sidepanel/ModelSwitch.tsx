@@ -1,5 +1,6 @@
 /** The provider for this conversation; starts at the default and can be switched any time. */
 import type { PublicSettings } from '../shared/settings';
+import { modelName } from './model-name';
 
 interface Props {
   settings: PublicSettings;
@@ -18,7 +19,7 @@ export function ModelSwitch({ settings, value, onChange }: Props) {
     >
       {settings.providers.map((p) => (
         <option key={p.id} value={p.id}>
-          {p.name} · {p.model}
+          {p.name} · {modelName(p.model)}
         </option>
       ))}
     </select>

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { PRESETS } from '../shared/presets';
 import { LocalServers } from './LocalServers';
+import { modelName } from './model-name';
 import { ProviderEditor } from './ProviderEditor';
 import { TimeoutsForm } from './TimeoutsForm';
 import type { SettingsApi } from './useSettings';
@@ -39,7 +40,7 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
                 <strong>{p.name}</strong>{' '}
                 {p.id === settings.defaultProviderId && <span className="badge">default</span>}
                 <div className="hint">
-                  {PRESETS[p.preset].label} · {p.model || 'no model'}
+                  {PRESETS[p.preset].label} · {p.model ? modelName(p.model) : 'no model'}
                 </div>
               </div>
               <div className="row">

@@ -130,7 +130,16 @@ impl SseHandler for AnthropicDecoder {
         let count = |v: &Value, k: &str| v.pointer(k).and_then(Value::as_u64);
         match event.get("type").and_then(Value::as_str).unwrap_or("") {
             "message_start" => {
-                self.input_tokens = count(&event, "/message/usage/input_tokens").unwrap_or(0);
+                // Input tokens served from the prompt cache are counted apart; the prompt's
+                // size is all three (Anthropic's usage docs; llama.cpp's route does the same).
+                self.input_tokens = [
+                    "input_tokens",
+                    "cache_read_input_tokens",
+                    "cache_creation_input_tokens",
+                ]
+                .iter()
+                .filter_map(|k| count(&event, &format!("/message/usage/{k}")))
+                .sum();
                 self.output_tokens = count(&event, "/message/usage/output_tokens").unwrap_or(0);
             }
             "content_block_delta" => {
