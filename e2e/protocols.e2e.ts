@@ -187,3 +187,37 @@ describe('zero-key start', () => {
     }
   });
 });
+
+describe('switching the provider for the conversation', () => {
+  test('the header choice decides where the next question goes', async () => {
+    const server = await startProviderServer();
+    const browser = await launchWithExtension();
+    try {
+      const panel = await browser.openPanel();
+      await configureProvider(panel, { preset: 'OpenAI', baseUrl: `${server.url}/v1`, model: 'test-model', key: 'k1' });
+      await panel.getByRole('button', { name: 'Settings' }).click();
+      await panel.getByRole('button', { name: 'Add provider' }).click();
+      await panel.getByLabel('Provider type').selectOption({ label: 'Anthropic' });
+      await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${server.url}/v1`);
+      await panel.getByLabel(/^API key/).fill('k2');
+      await panel.getByRole('button', { name: 'Save', exact: true }).click();
+      await panel.getByRole('button', { name: 'Done' }).click();
+
+      const switcher = panel.getByLabel('Model for this conversation');
+      await switcher.selectOption({ label: 'Anthropic · claude-sonnet-4-5' });
+      server.enqueue({ kind: 'stream', chunks: perEvent(fixture('anthropic/text_answer')), delayMs: 1 });
+      await ask(panel, 'Which provider?');
+      await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
+      expect(server.requests.at(-1)).toMatchObject({ route: 'anthropic', headers: { 'x-api-key': 'k2' } });
+
+      await switcher.selectOption({ label: 'OpenAI · test-model' });
+      server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+      await ask(panel, 'And now?');
+      await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
+      expect(server.requests.at(-1)).toMatchObject({ route: 'openai', headers: { authorization: 'Bearer k1' } });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  });
+});

@@ -3,8 +3,11 @@
  * calls the Rust core through here (or imports its types with `import type`).
  */
 import init, {
+  buildMessages,
   buildRequest,
   checkEndpoint,
+  estimateTokens,
+  fitText,
   httpError,
   initSync,
   modelsRequest,
@@ -25,8 +28,11 @@ import type {
 
 export type { ChatSpec, HttpRequest, RenderPatch, SpecError, StreamEvent };
 export {
+  buildMessages,
   buildRequest,
   checkEndpoint,
+  estimateTokens,
+  fitText,
   httpError,
   modelsRequest,
   networkError,

@@ -5,6 +5,8 @@
 import { handleMessages, onChatConnect } from '../shared/messages';
 import { pickProvider } from '../shared/settings';
 import { runChat } from './chat';
+import { contextHandlers, withMaterial } from './context-handlers';
+import { setUpPageContext } from './page-context';
 import { coreReady } from './core';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';
@@ -14,7 +16,8 @@ void coreReady();
 void restoreRules().catch(console.error);
 
 setUpToolbarButton();
-handleMessages(settingsHandlers);
+setUpPageContext();
+handleMessages({ ...settingsHandlers, ...contextHandlers });
 
 onChatConnect((port) => {
   const abort = new AbortController();
@@ -23,7 +26,7 @@ onChatConnect((port) => {
       abort.abort();
       return;
     }
-    void loadSettings().then((settings) => {
+    void loadSettings().then(async (settings) => {
       const provider = pickProvider(settings, command.providerId);
       if (!provider) {
         port.post({
@@ -33,7 +36,8 @@ onChatConnect((port) => {
         });
         return;
       }
-      return runChat(provider, command.messages, port.post, abort.signal, settings.timeouts, { model: command.model });
+      const messages = await withMaterial(command.messages);
+      return runChat(provider, messages, port.post, abort.signal, settings.timeouts, { model: command.model });
     });
   });
 });

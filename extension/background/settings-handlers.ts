@@ -19,7 +19,7 @@ async function withKey<T extends Draft & { id?: string }>(draft: T): Promise<T> 
   return stored?.id === draft.id ? { ...draft, apiKey: stored.apiKey } : draft;
 }
 
-export const settingsHandlers: Handlers = {
+export const settingsHandlers: Omit<Handlers, 'context.take' | 'context.fit'> = {
   'settings.get': async () => toPublic(await loadSettings()),
   'settings.timeouts': async (timeouts) => commit({ ...(await loadSettings()), timeouts }),
   'provider.check': async ({ baseUrl, model }) => {

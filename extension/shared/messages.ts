@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { ErrorCode, FinishReason, RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { PRESET_IDS } from './presets';
-import { ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
+import { AttachmentSchema, ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
 
 const ProblemSchema = v.object({ field: v.string(), message: v.string() });
 const KindSchema = v.picklist(['openai', 'anthropic', 'gemini', 'ollama']);
@@ -47,6 +47,22 @@ export const Protocol = {
   'provider.test': {
     req: v.object({ draft: v.object({ ...DraftSchema.entries, model: v.string() }) }),
     res: OutcomeSchema,
+  },
+  /** Page material the context menu or shortcut left for the panel (taken once). */
+  'context.take': {
+    req: v.object({}),
+    res: v.object({ attachment: v.nullable(AttachmentSchema), error: v.nullable(v.string()) }),
+  },
+  /** How much of some material fits the provider's context window, before sending. */
+  'context.fit': {
+    req: v.object({ text: v.string(), providerId: v.optional(v.string()) }),
+    res: v.object({
+      keptChars: v.number(),
+      keptTokens: v.number(),
+      totalTokens: v.number(),
+      percent: v.number(),
+      budget: v.number(),
+    }),
   },
   /** Looks for local servers (Ollama, LM Studio, llama.cpp) that answer. */
   'local.detect': {
@@ -143,6 +159,8 @@ export type FinishReasonsCovered = Check<Covers<FinishReason, (typeof FINISH_REA
 export const ChatMessageSchema = v.object({
   role: v.picklist(['system', 'user', 'assistant']),
   content: v.string(),
+  /** Page material attached to a user message; the worker fences it as untrusted. */
+  attachments: v.optional(v.array(AttachmentSchema)),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 

@@ -14,6 +14,8 @@ export interface Preset {
   model: string;
   /** Where to get a key, shown next to the key field. */
   keyHelp?: string;
+  /** The context window to budget page material for, in tokens (local servers: their usual default). */
+  contextTokens: number;
 }
 
 export const PRESET_IDS = [
@@ -32,6 +34,7 @@ export type PresetId = (typeof PRESET_IDS)[number];
 export const PRESETS: Record<PresetId, Preset> = {
   openai: {
     id: 'openai',
+    contextTokens: 128000,
     label: 'OpenAI',
     kind: 'openai',
     baseUrl: 'https://api.openai.com/v1',
@@ -41,6 +44,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   anthropic: {
     id: 'anthropic',
+    contextTokens: 200000,
     label: 'Anthropic',
     kind: 'anthropic',
     baseUrl: 'https://api.anthropic.com/v1',
@@ -50,6 +54,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   gemini: {
     id: 'gemini',
+    contextTokens: 1000000,
     label: 'Google Gemini',
     kind: 'gemini',
     baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
@@ -59,6 +64,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   ollama: {
     id: 'ollama',
+    contextTokens: 4096,
     label: 'Ollama',
     kind: 'ollama',
     baseUrl: 'http://localhost:11434',
@@ -67,6 +73,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   openrouter: {
     id: 'openrouter',
+    contextTokens: 128000,
     label: 'OpenRouter',
     kind: 'openai',
     baseUrl: 'https://openrouter.ai/api/v1',
@@ -76,6 +83,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   groq: {
     id: 'groq',
+    contextTokens: 128000,
     label: 'Groq',
     kind: 'openai',
     baseUrl: 'https://api.groq.com/openai/v1',
@@ -85,6 +93,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   lmstudio: {
     id: 'lmstudio',
+    contextTokens: 4096,
     label: 'LM Studio',
     kind: 'openai',
     baseUrl: 'http://localhost:1234/v1',
@@ -93,6 +102,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   llamacpp: {
     id: 'llamacpp',
+    contextTokens: 4096,
     label: 'llama.cpp server',
     kind: 'openai',
     baseUrl: 'http://localhost:8080/v1',
@@ -101,6 +111,7 @@ export const PRESETS: Record<PresetId, Preset> = {
   },
   custom: {
     id: 'custom',
+    contextTokens: 8192,
     label: 'Other OpenAI-compatible',
     kind: 'openai',
     baseUrl: '',

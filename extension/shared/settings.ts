@@ -147,3 +147,15 @@ export function originPattern(baseUrl: string): string | null {
     return null;
   }
 }
+
+/** `chrome.storage.session`: page material (or why there is none) waiting for the panel. */
+export const PENDING_CONTEXT_KEY = 'gloss.pendingContext';
+
+export const AttachmentSchema = v.object({
+  kind: v.picklist(['selection', 'page']),
+  title: v.pipe(v.string(), v.maxLength(1000)),
+  url: v.pipe(v.string(), v.maxLength(8192)),
+  // Large, but bounded: a page of a few MB is trimmed to the model's budget before sending.
+  text: v.pipe(v.string(), v.maxLength(5_000_000)),
+});
+export type PendingContext = { attachment: v.InferOutput<typeof AttachmentSchema> } | { error: string };

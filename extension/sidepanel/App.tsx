@@ -5,6 +5,7 @@ import { Conversation } from './Conversation';
 import { ModelSwitch } from './ModelSwitch';
 import { Settings } from './Settings';
 import { useChat } from './useChat';
+import { usePageContext } from './usePageContext';
 import { useSettings } from './useSettings';
 
 export function App() {
@@ -12,6 +13,7 @@ export function App() {
   const [providerId, setProviderId] = useState<string>();
   const chat = useChat(providerId);
   const [editing, setEditing] = useState(false);
+  const page = usePageContext();
   const { settings, loadError } = api;
 
   if (loadError) return <p className="notice error">Gloss could not load its settings: {loadError}</p>;
@@ -37,7 +39,22 @@ export function App() {
       ) : (
         <>
           <Conversation turns={chat.turns} answerDom={chat.answerDom} onRetry={chat.retry} />
-          <Composer streaming={chat.streaming} onSend={chat.ask} onStop={chat.stop} />
+          {page.error && (
+            <p className="notice error" role="alert">
+              {page.error}{' '}
+              <button type="button" className="ghost" onClick={page.clearError}>
+                Dismiss
+              </button>
+            </p>
+          )}
+          <Composer
+            streaming={chat.streaming}
+            onSend={chat.ask}
+            onStop={chat.stop}
+            attachment={page.attachment}
+            onAttachmentChange={page.setAttachment}
+            providerId={chosen}
+          />
         </>
       )}
     </div>

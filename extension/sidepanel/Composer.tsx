@@ -1,15 +1,20 @@
 /** The question box: Enter sends, Shift+Enter adds a line, Esc stops the answer. */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AttachmentChip } from './AttachmentChip';
+import type { Attachment } from './usePageContext';
 
 const DRAFT_KEY = 'gloss.draft';
 
 interface Props {
   streaming: boolean;
-  onSend: (question: string) => void;
+  onSend: (question: string, attachments: Attachment[]) => void;
   onStop: () => void;
+  attachment: Attachment | null;
+  onAttachmentChange: (attachment: Attachment | null) => void;
+  providerId: string | undefined;
 }
 
-export function Composer({ streaming, onSend, onStop }: Props) {
+export function Composer({ streaming, onSend, onStop, attachment, onAttachmentChange, providerId }: Props) {
   // The draft survives the panel closing: what the user typed is never lost.
   const [draft, setDraft] = useState(() => localStorage.getItem(DRAFT_KEY) ?? '');
   const box = useRef<HTMLTextAreaElement>(null);
@@ -17,12 +22,19 @@ export function Composer({ streaming, onSend, onStop }: Props) {
   useEffect(() => {
     localStorage.setItem(DRAFT_KEY, draft);
   }, [draft]);
-  useEffect(() => box.current?.focus(), []);
+  const [keptChars, setKeptChars] = useState<number | null>(null);
+  const onTrimChange = useCallback((kept: number | null) => setKeptChars(kept), []);
+  // A new quote brings the cursor to the question: the quote is never sent by itself.
+  useEffect(() => box.current?.focus(), [attachment?.url, attachment?.title]);
 
   const submit = () => {
     const question = draft.trim();
     if (!question || streaming) return;
-    onSend(question);
+    const attachments = attachment
+      ? [{ ...attachment, text: keptChars === null ? attachment.text : attachment.text.slice(0, keptChars) }]
+      : [];
+    onSend(question, attachments);
+    onAttachmentChange(null);
     setDraft('');
   };
 
@@ -37,31 +49,41 @@ export function Composer({ streaming, onSend, onStop }: Props) {
   };
 
   return (
-    <form
-      className="composer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <textarea
-        ref={box}
-        aria-label="Your question"
-        placeholder="Ask about anything…"
-        rows={2}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      {streaming ? (
-        <button type="button" className="stop" onClick={onStop}>
-          Stop
-        </button>
-      ) : (
-        <button type="submit" className="primary" disabled={!draft.trim()}>
-          Send
-        </button>
+    <div className="composer-area">
+      {attachment && (
+        <AttachmentChip
+          attachment={attachment}
+          providerId={providerId}
+          onChange={onAttachmentChange}
+          onTrimChange={onTrimChange}
+        />
       )}
-    </form>
+      <form
+        className="composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <textarea
+          ref={box}
+          aria-label="Your question"
+          placeholder={attachment ? 'Ask about the quote…' : 'Ask about anything…'}
+          rows={2}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {streaming ? (
+          <button type="button" className="stop" onClick={onStop}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className="primary" disabled={!draft.trim()}>
+            Send
+          </button>
+        )}
+      </form>
+    </div>
   );
 }

@@ -80,7 +80,14 @@ const TurnView = memo(function TurnView({
       aria-label={`Question: ${turn.question}`}
       onKeyDown={moveFocus}
     >
-      <div className="question">{turn.question}</div>
+      <div className="question">
+        {turn.attachments?.map((a, i) => (
+          <blockquote key={i} className="quoted" title={a.url}>
+            {a.text.length > 200 ? `${a.text.slice(0, 200)}…` : a.text}
+          </blockquote>
+        ))}
+        {turn.question}
+      </div>
       {turn.reasoning && (
         <details className="reasoning">
           <summary>{turn.status === 'streaming' && !turn.text ? 'Thinking…' : 'Reasoning'}</summary>

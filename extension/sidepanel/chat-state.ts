@@ -3,12 +3,15 @@
  * The panel keeps what it received even when an answer fails, so nothing is lost.
  */
 import type { ChatEvent, ChatMessage } from '../shared/messages';
+import type { Attachment } from './usePageContext';
 
 export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'error';
 
 export interface Turn {
   id: string;
   question: string;
+  /** Page material sent with the question. */
+  attachments?: Attachment[];
   /** The answer's markdown source, as received (its HTML lives in an AnswerDom). */
   text: string;
   /** The model's visible reasoning, if it shows any (plain text, shown collapsed). */
@@ -20,18 +23,22 @@ export interface Turn {
 }
 
 export type ChatAction =
-  | { type: 'ask'; id: string; question: string }
+  | { type: 'ask'; id: string; question: string; attachments?: Attachment[] }
   | { type: 'retry'; id: string }
   | { type: 'event'; id: string; event: ChatEvent };
 
 export function chatReducer(turns: Turn[], action: ChatAction): Turn[] {
   switch (action.type) {
     case 'ask':
-      return [...turns, { id: action.id, question: action.question, text: '', status: 'streaming' }];
+      return [
+        ...turns,
+        { id: action.id, question: action.question, attachments: action.attachments, text: '', status: 'streaming' },
+      ];
     case 'retry':
       return update(turns, action.id, (t) => ({
         id: t.id,
         question: t.question,
+        attachments: t.attachments,
         text: '',
         status: 'streaming',
       }));
@@ -65,13 +72,15 @@ function update(turns: Turn[], id: string, change: (turn: Turn) => Turn): Turn[]
  * The messages to send when asking `question` after the turns before it. Failed turns are left
  * out (their partial answers would mislead the model); stopped ones keep what arrived.
  */
-export function historyFor(turns: Turn[], question: string): ChatMessage[] {
+export function historyFor(turns: Turn[], question: string, attachments?: Attachment[]): ChatMessage[] {
   const messages: ChatMessage[] = [];
+  const user = (content: string, a?: Attachment[]): ChatMessage =>
+    a?.length ? { role: 'user', content, attachments: a } : { role: 'user', content };
   for (const t of turns) {
     if (t.status === 'error' || t.status === 'streaming' || t.text === '') continue;
-    messages.push({ role: 'user', content: t.question }, { role: 'assistant', content: t.text });
+    messages.push(user(t.question, t.attachments), { role: 'assistant', content: t.text });
   }
-  messages.push({ role: 'user', content: question });
+  messages.push(user(question, attachments));
   return messages;
 }
 

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'rea
 import { connectChat, type ChatCommand, type ChatEvent, type TypedPort } from '../shared/messages';
 import { AnswerDom } from './answer-dom';
 import { chatReducer, historyFor, isTerminal, type Turn } from './chat-state';
+import type { Attachment } from './usePageContext';
 
 const WORKER_GONE: ChatEvent = {
   type: 'error',
@@ -34,7 +35,7 @@ export function useChat(providerId?: string) {
   }, []);
 
   const start = useCallback(
-    (id: string, question: string, before: Turn[]) => {
+    (id: string, question: string, before: Turn[], attachments?: Attachment[]) => {
       const port = connectChat();
       ports.current.set(id, port);
       let ended = false;
@@ -51,17 +52,18 @@ export function useChat(providerId?: string) {
         ports.current.delete(id);
         if (!ended) dispatch({ type: 'event', id, event: WORKER_GONE });
       });
-      port.post({ type: 'ask', messages: historyFor(before, question) });
+      port.post({ type: 'ask', messages: historyFor(before, question, attachments), providerId: providerRef.current });
     },
     [answerDom],
   );
 
   const ask = useCallback(
-    (question: string) => {
+    (question: string, attachments: Attachment[] = []) => {
       const id = crypto.randomUUID();
       const before = turnsRef.current;
-      dispatch({ type: 'ask', id, question });
-      start(id, question, before);
+      const a = attachments.length ? attachments : undefined;
+      dispatch({ type: 'ask', id, question, attachments: a });
+      start(id, question, before, a);
     },
     [start],
   );
@@ -74,7 +76,7 @@ export function useChat(providerId?: string) {
       if (!turn || turn.status === 'streaming') return;
       answerDom(id).clear();
       dispatch({ type: 'retry', id });
-      start(id, turn.question, all.slice(0, index));
+      start(id, turn.question, all.slice(0, index), turn.attachments);
     },
     [start, answerDom],
   );

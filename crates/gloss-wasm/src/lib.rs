@@ -40,6 +40,8 @@ export interface RenderPatch {
   reset?: boolean;
   tailCode?: { append: string; live: string };
 }
+export interface Attachment { kind: 'selection' | 'page'; title: string; url: string; text: string }
+export interface Fit { keptBytes: number; keptTokens: number; totalTokens: number; percent: number }
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
@@ -57,6 +59,41 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
+}
+
+/// Estimated tokens of `text` (no tokenizer: sized, never billed).
+#[wasm_bindgen(js_name = estimateTokens)]
+pub fn estimate_tokens(text: &str) -> u32 {
+    gloss_core::context::estimate_tokens(text)
+}
+
+/// How much of `text` fits in `budget` tokens, cut at a clean boundary. `keptBytes` counts
+/// UTF-8 bytes; `keptChars` is added for JavaScript strings.
+#[wasm_bindgen(js_name = fitText, unchecked_return_type = "Fit & { keptChars: number }")]
+pub fn fit_text(text: &str, budget: u32) -> JsValue {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Fitted {
+        #[serde(flatten)]
+        fit: gloss_core::context::Fit,
+        kept_chars: usize,
+    }
+    let fit = gloss_core::context::fit(text, budget);
+    let kept_chars = text[..fit.kept_bytes].encode_utf16().count();
+    to_js(&Fitted { fit, kept_chars })
+}
+
+/// The messages for a question with page material fenced as untrusted.
+#[wasm_bindgen(js_name = buildMessages, unchecked_return_type = "ChatMessage[]")]
+pub fn build_messages(
+    question: &str,
+    #[wasm_bindgen(unchecked_param_type = "Attachment[]")] attachments: JsValue,
+) -> Result<JsValue, JsError> {
+    let attachments: Vec<gloss_core::context::Attachment> = from_js(attachments, "attachments")?;
+    Ok(to_js(&gloss_core::context::build_messages(
+        question,
+        &attachments,
+    )))
 }
 
 /// The full, safe render of a finished message.
