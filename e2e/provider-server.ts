@@ -143,7 +143,12 @@ export async function startProviderServer(options: { port?: number; rejectExtens
     url: `http://127.0.0.1:${port}`,
     requests,
     enqueue: (...responses: Scripted[]) => queue.push(...responses),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps idle connections open; do not wait for them to time out.
+        server.closeAllConnections();
+      }),
   };
 }
 

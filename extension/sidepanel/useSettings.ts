@@ -1,14 +1,22 @@
 /** The settings as the worker reports them (never including an API key), and their changes. */
 import { useCallback, useEffect, useState } from 'react';
 import { send, type Res } from '../shared/messages';
-import type { ProviderInput, PublicSettings, Timeouts } from '../shared/settings';
+import { SETTINGS_KEY, type ProviderInput, type PublicSettings, type Timeouts } from '../shared/settings';
 
 export function useSettings() {
   const [settings, setSettings] = useState<PublicSettings>();
   const [loadError, setLoadError] = useState<string>();
 
   useEffect(() => {
-    send('settings.get', {}).then(setSettings, (e: unknown) => setLoadError(String(e)));
+    const load = () => send('settings.get', {}).then(setSettings, (e: unknown) => setLoadError(String(e)));
+    void load();
+    // Settings changed in another Gloss window or tab show here at once. Only the fact of a
+    // change is read from storage; the settings themselves come from the worker, without keys.
+    const onChange = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area === 'local' && SETTINGS_KEY in changes) void load();
+    };
+    chrome.storage.onChanged.addListener(onChange);
+    return () => chrome.storage.onChanged.removeListener(onChange);
   }, []);
 
   const save = useCallback(async (provider: ProviderInput): Promise<Res<'provider.save'>> => {
