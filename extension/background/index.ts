@@ -2,11 +2,12 @@
  * The service worker (Firefox: event page). It owns the WASM core, every network request and
  * storage; pages talk to it only through shared/messages.
  */
-import { handleMessages, onChatConnect } from '../shared/messages';
+import { handleMessages, onChatConnect, type ChatCommand } from '../shared/messages';
 import { pickProvider } from '../shared/settings';
 import { runChat } from './chat';
 import { contextHandlers, withMaterial } from './context-handlers';
 import { setUpPageContext } from './page-context';
+import { setUpToolbarButton } from './panel';
 import { coreReady } from './core';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';
@@ -26,29 +27,25 @@ onChatConnect((port) => {
       abort.abort();
       return;
     }
-    void loadSettings().then(async (settings) => {
-      const provider = pickProvider(settings, command.providerId);
-      if (!provider) {
-        port.post({
-          type: 'error',
-          code: 'bad_request',
-          message: 'No provider is set up yet. Open Settings to add one.',
-        });
-        return;
-      }
-      const messages = await withMaterial(command.messages);
-      return runChat(provider, messages, port.post, abort.signal, settings.timeouts, { model: command.model });
+    void answer(command).catch((e: unknown) => {
+      // Whatever fails before the request starts still ends the answer, with a message.
+      const detail = e instanceof Error ? e.message : String(e);
+      port.post({ type: 'error', code: 'bad_request', message: `Gloss could not send this question: ${detail}` });
     });
   });
-});
 
-/** Chrome opens the side panel from the toolbar button; Firefox toggles its sidebar. */
-function setUpToolbarButton(): void {
-  // Typed as always present, but Firefox has no sidePanel API.
-  if ('sidePanel' in chrome) {
-    chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(console.error);
-    return;
+  async function answer(command: Extract<ChatCommand, { type: 'ask' }>): Promise<void> {
+    const settings = await loadSettings();
+    const provider = pickProvider(settings, command.providerId);
+    if (!provider) {
+      port.post({
+        type: 'error',
+        code: 'bad_request',
+        message: 'No provider is set up yet. Open Settings to add one.',
+      });
+      return;
+    }
+    const messages = await withMaterial(command.messages);
+    await runChat(provider, messages, port.post, abort.signal, settings.timeouts, { model: command.model });
   }
-  const sidebar = (globalThis as { browser?: { sidebarAction?: { toggle(): Promise<void> } } }).browser?.sidebarAction;
-  if (sidebar) chrome.action.onClicked.addListener(() => void sidebar.toggle());
-}
+});

@@ -4,6 +4,7 @@
  * synchronously in the click or command handler: an `await` before it loses the user gesture.
  */
 import { readSelection } from '../content/selection';
+import { openPanel } from './panel';
 
 import { PENDING_CONTEXT_KEY as PENDING, type PendingContext } from '../shared/settings';
 const MENU_SELECTION = 'gloss-ask-selection';
@@ -31,11 +32,6 @@ export async function takePending(): Promise<PendingContext | null> {
   const stored = await chrome.storage.session.get(PENDING);
   await chrome.storage.session.remove(PENDING);
   return (stored[PENDING] as PendingContext | undefined) ?? null;
-}
-
-function openPanel(tab: chrome.tabs.Tab): void {
-  // No await before this line: it must run inside the user gesture.
-  chrome.sidePanel.open({ windowId: tab.windowId }).catch(console.error);
 }
 
 const UNREADABLE =
