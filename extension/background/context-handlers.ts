@@ -12,10 +12,9 @@ const RESERVE_TOKENS = 1024;
 export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
   'context.take': async () => {
     const pending = await takePending();
-    if (!pending) return { attachment: null, error: null };
-    return 'error' in pending
-      ? { attachment: null, error: pending.error }
-      : { attachment: pending.attachment, error: null };
+    if (!pending) return { attachment: null, question: null, error: null };
+    if ('error' in pending) return { attachment: null, question: null, error: pending.error };
+    return { attachment: pending.attachment, question: pending.question ?? null, error: null };
   },
   'context.fit': async ({ text, providerId }) => {
     await coreReady();

@@ -3,22 +3,33 @@
  * selection on demand and hand it to the panel as an attachment. The panel is opened first,
  * synchronously in the click or command handler: an `await` before it loses the user gesture.
  */
+import type { PageText } from '../content/page';
+import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
 import { openPanel } from './panel';
 
 import { PENDING_CONTEXT_KEY as PENDING, type PendingContext } from '../shared/settings';
 const MENU_SELECTION = 'gloss-ask-selection';
+const MENU_PAGE = 'gloss-ask-page';
+const MENU_SUMMARIZE = 'gloss-summarize-page';
 
 export function setUpPageContext(): void {
   chrome.runtime.onInstalled.addListener(() => {
     chrome.contextMenus.removeAll(() => {
       chrome.contextMenus.create({ id: MENU_SELECTION, title: "Ask Gloss about '%s'", contexts: ['selection'] });
+      chrome.contextMenus.create({ id: MENU_PAGE, title: 'Ask about this page', contexts: ['page'] });
+      chrome.contextMenus.create({ id: MENU_SUMMARIZE, title: 'Summarize this page', contexts: ['page'] });
     });
   });
   chrome.contextMenus.onClicked.addListener((info, tab) => {
-    if (info.menuItemId !== MENU_SELECTION || !tab) return;
-    openPanel(tab);
-    void capture(tab, info.selectionText ?? '');
+    if (!tab) return;
+    if (info.menuItemId === MENU_SELECTION) {
+      openPanel(tab);
+      void capture(tab, info.selectionText ?? '');
+    } else if (info.menuItemId === MENU_PAGE || info.menuItemId === MENU_SUMMARIZE) {
+      openPanel(tab);
+      void capturePage(tab, info.menuItemId === MENU_SUMMARIZE ? 'Summarize this page.' : undefined);
+    }
   });
   chrome.commands.onCommand.addListener((command, tab) => {
     if (command !== 'ask-selection' || !tab) return;
@@ -36,6 +47,26 @@ export async function takePending(): Promise<PendingContext | null> {
 
 const UNREADABLE =
   'Gloss cannot read this page: browser pages, the extension store and built-in PDF viewers are closed to extensions. Copy the text into your question instead.';
+
+/** Reads the page's readable text; `question` is offered in the composer (never sent by itself). */
+async function capturePage(tab: chrome.tabs.Tab, question?: string): Promise<void> {
+  let pending: PendingContext;
+  try {
+    const target = { tabId: tab.id ?? -1 };
+    await chrome.scripting.executeScript({ target, files: [pageReader] });
+    const [result] = await chrome.scripting.executeScript({
+      target,
+      func: () => (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.(),
+    });
+    const page = result?.result;
+    pending = page?.text
+      ? { attachment: { kind: 'page', ...page }, question }
+      : { error: 'This page has no readable text.' };
+  } catch {
+    pending = { error: UNREADABLE };
+  }
+  await chrome.storage.session.set({ [PENDING]: pending });
+}
 
 async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
   const base = { kind: 'selection' as const, title: tab.title ?? '', url: tab.url ?? '' };

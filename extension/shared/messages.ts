@@ -51,7 +51,12 @@ export const Protocol = {
   /** Page material the context menu or shortcut left for the panel (taken once). */
   'context.take': {
     req: v.object({}),
-    res: v.object({ attachment: v.nullable(AttachmentSchema), error: v.nullable(v.string()) }),
+    res: v.object({
+      attachment: v.nullable(AttachmentSchema),
+      /** A question to offer in the composer ("Summarize this page."). */
+      question: v.nullable(v.string()),
+      error: v.nullable(v.string()),
+    }),
   },
   /** How much of some material fits the provider's context window, before sending. */
   'context.fit': {

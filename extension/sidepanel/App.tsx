@@ -53,6 +53,7 @@ export function App() {
             onStop={chat.stop}
             attachment={page.attachment}
             onAttachmentChange={page.setAttachment}
+            suggestion={page.question}
             providerId={chosen}
           />
         </>

@@ -36,11 +36,11 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
 
   const host = safeHost(attachment.url);
   return (
-    <div className="chip" role="group" aria-label="Quoted selection">
+    <div className="chip" role="group" aria-label={attachment.kind === 'page' ? 'Attached page' : 'Quoted selection'}>
       <div className="chip-head">
         <span className="chip-title" title={attachment.url}>
-          Selection{attachment.title ? ` from “${attachment.title}”` : ''}{' '}
-          {host && <span className="hint">· {host}</span>}
+          {attachment.kind === 'page' ? 'Page' : 'Selection'}
+          {attachment.title ? ` from “${attachment.title}”` : ''} {host && <span className="hint">· {host}</span>}
         </span>
         <button type="button" className="ghost" onClick={() => setEditing(!editing)} aria-expanded={editing}>
           {editing ? 'Done' : 'Edit'}

@@ -11,10 +11,12 @@ interface Props {
   onStop: () => void;
   attachment: Attachment | null;
   onAttachmentChange: (attachment: Attachment | null) => void;
+  /** A question offered with the attachment ("Summarize this page."): put in the box, not sent. */
+  suggestion: string | null;
   providerId: string | undefined;
 }
 
-export function Composer({ streaming, onSend, onStop, attachment, onAttachmentChange, providerId }: Props) {
+export function Composer({ streaming, onSend, onStop, attachment, onAttachmentChange, suggestion, providerId }: Props) {
   // The draft survives the panel closing: what the user typed is never lost.
   const [draft, setDraft] = useState(() => localStorage.getItem(DRAFT_KEY) ?? '');
   const box = useRef<HTMLTextAreaElement>(null);
@@ -26,6 +28,13 @@ export function Composer({ streaming, onSend, onStop, attachment, onAttachmentCh
   const onTrimChange = useCallback((kept: number | null) => setKeptChars(kept), []);
   // A new quote brings the cursor to the question: the quote is never sent by itself.
   useEffect(() => box.current?.focus(), [attachment?.url, attachment?.title]);
+
+  // A new suggestion fills an empty box once (React's "adjust state while rendering").
+  const [offered, setOffered] = useState(suggestion);
+  if (suggestion !== offered) {
+    setOffered(suggestion);
+    if (suggestion && !draft) setDraft(suggestion);
+  }
 
   const submit = () => {
     const question = draft.trim();

@@ -12,11 +12,13 @@ export type Attachment = v.InferOutput<typeof AttachmentSchema>;
 export function usePageContext() {
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [question, setQuestion] = useState<string | null>(null);
 
   const take = useCallback(() => {
     send('context.take', {}).then(
       (r) => {
         if (r.attachment) setAttachment(r.attachment);
+        setQuestion(r.question);
         setError(r.error);
       },
       () => undefined,
@@ -32,5 +34,5 @@ export function usePageContext() {
     return () => chrome.storage.onChanged.removeListener(onChange);
   }, [take]);
 
-  return { attachment, setAttachment, error, clearError: () => setError(null) };
+  return { attachment, setAttachment, question, error, clearError: () => setError(null) };
 }
