@@ -12,19 +12,30 @@ export interface PageText {
   text: string;
 }
 
+const BLOCKS = 'h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,td,th,figcaption,dt,dd';
+
+/**
+ * The article as plain text, one block per paragraph: the page source's own line breaks and
+ * indentation are noise (and tokens), so whitespace is collapsed everywhere but in code.
+ */
+function blockText(html: string): string {
+  // Parsed, never rendered: nothing in it runs or loads.
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const parts: string[] = [];
+  for (const el of doc.body.querySelectorAll(BLOCKS)) {
+    if (el.tagName !== 'PRE' && el.querySelector(BLOCKS)) continue; // its inner blocks speak for it
+    const raw = el.textContent;
+    const text = el.tagName === 'PRE' ? raw.trimEnd() : raw.replace(/\s+/g, ' ').trim();
+    if (text) parts.push(el.tagName === 'LI' ? `- ${text}` : text);
+  }
+  return parts.join('\n\n');
+}
+
 function readPage(): PageText {
   const clone = document.cloneNode(true) as Document;
   const article = new Readability(clone).parse();
-  const fromArticle = article ? String(article.textContent).trim() : '';
-  const text = fromArticle || document.body.innerText;
-  return {
-    title: article?.title?.trim() || document.title,
-    url: location.href,
-    text: text
-      .replace(/[ \t]+\n/g, '\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim(),
-  };
+  const text = (article?.content ? blockText(article.content) : '') || document.body.innerText.trim();
+  return { title: article?.title?.trim() || document.title, url: location.href, text };
 }
 
 (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage = readPage;
