@@ -39,6 +39,15 @@ describe('first run', () => {
     await expect.poll(() => panel.getByRole('alert').textContent()).toContain('must start with http:// or https://');
   });
 
+  test('Settings lists the keyboard shortcuts', async () => {
+    await configure(`${server.url}/v1`, 'gpt-4o-mini', 'test-key');
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    const shortcuts = panel.getByRole('region', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => shortcuts.textContent()).toContain('Open or close Gloss Alt+Shift+G');
+    expect(await shortcuts.textContent()).toContain('Ask Gloss about the selected text Alt+Shift+Q');
+    await panel.getByRole('button', { name: 'Done' }).click();
+  });
+
   test('saves a provider; the panel never receives the key', async () => {
     await configure(`${server.url}/v1`, 'gpt-4o-mini', 'test-key');
     await expect.poll(() => panel.getByLabel('Your question').isVisible()).toBe(true);

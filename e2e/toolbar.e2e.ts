@@ -113,3 +113,13 @@ test('the ask-selection shortcut puts the selected text in the composer and send
     await server.close();
   }
 });
+
+test('the toggle shortcut closes the open panel and opens it again', async () => {
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  await page.bringToFront();
+  await expect.poll(sidePanels).toHaveLength(1); // open since the tests above
+  await xdotool(display.name, 'key', 'alt+shift+g');
+  await expect.poll(sidePanels, { timeout: 10_000 }).toHaveLength(0);
+  await xdotool(display.name, 'key', 'alt+shift+g');
+  await expect.poll(sidePanels, { timeout: 10_000 }).toHaveLength(1);
+});

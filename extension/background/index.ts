@@ -7,7 +7,7 @@ import { pickProvider } from '../shared/settings';
 import { runChat } from './chat';
 import { contextHandlers, withMaterial } from './context-handlers';
 import { setUpPageContext } from './page-context';
-import { setUpToolbarButton } from './panel';
+import { setUpToolbarButton, trackPanels } from './panel';
 import { coreReady } from './core';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';
@@ -17,6 +17,7 @@ void coreReady();
 void restoreRules().catch(console.error);
 
 setUpToolbarButton();
+trackPanels();
 setUpPageContext();
 handleMessages({ ...settingsHandlers, ...contextHandlers });
 

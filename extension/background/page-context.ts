@@ -6,7 +6,7 @@
 import type { PageText } from '../content/page';
 import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
-import { openPanel } from './panel';
+import { openPanel, togglePanel } from './panel';
 
 import { PENDING_CONTEXT_KEY as PENDING, type PendingContext } from '../shared/settings';
 const MENU_SELECTION = 'gloss-ask-selection';
@@ -32,7 +32,9 @@ export function setUpPageContext(): void {
     }
   });
   chrome.commands.onCommand.addListener((command, tab) => {
-    if (command !== 'ask-selection' || !tab) return;
+    if (!tab) return;
+    if (command === 'toggle-panel') togglePanel(tab);
+    if (command !== 'ask-selection') return;
     openPanel(tab);
     void capture(tab, '');
   });

@@ -1,14 +1,31 @@
 /**
- * Opening Gloss's panel in either browser: Chrome's side panel, Firefox's sidebar. Both must be
- * called synchronously inside the user's action (click, menu, shortcut), before any await.
+ * Opening and closing Gloss's panel in either browser: Chrome's side panel, Firefox's sidebar.
+ * Both must be called synchronously inside the user's action (click, menu, shortcut), before
+ * any await, so which windows have the panel open is tracked as it happens: each open panel
+ * announces itself on a port (shared/messages `announcePanel`).
  */
+import { onPanelPresence } from '../shared/messages';
+
 interface FirefoxSidebar {
   open(): Promise<void>;
+  close(): Promise<void>;
   toggle(): Promise<void>;
 }
 
+/** Window id → how to close each panel open in it. */
+const openPanels = new Map<number, Set<() => void>>();
+
 function firefoxSidebar(): FirefoxSidebar | undefined {
   return (globalThis as { browser?: { sidebarAction?: FirefoxSidebar } }).browser?.sidebarAction;
+}
+
+export function trackPanels(): void {
+  onPanelPresence((windowId, close, gone) => {
+    const panels = openPanels.get(windowId) ?? new Set();
+    panels.add(close);
+    openPanels.set(windowId, panels);
+    void gone.then(() => panels.delete(close));
+  });
 }
 
 /** Opens the panel for the window of `tab`. */
@@ -19,6 +36,22 @@ export function openPanel(tab: chrome.tabs.Tab): void {
   } else {
     firefoxSidebar()?.open().catch(console.error);
   }
+}
+
+/** Closes the panel if it is open in the tab's window, else opens it. */
+export function togglePanel(tab: chrome.tabs.Tab): void {
+  const firefox = firefoxSidebar();
+  if (firefox && !('sidePanel' in chrome)) {
+    firefox.toggle().catch(console.error);
+    return;
+  }
+  const panels = openPanels.get(tab.windowId);
+  if (!panels?.size) {
+    openPanel(tab);
+    return;
+  }
+  // The panel closes itself: every Chrome version can, sidePanel.close() only newer ones.
+  for (const close of panels) close();
 }
 
 /** Chrome opens the side panel from the toolbar button; Firefox toggles its sidebar. */

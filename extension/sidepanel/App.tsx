@@ -6,6 +6,7 @@ import { ModelSwitch } from './ModelSwitch';
 import { Settings } from './Settings';
 import { useChat } from './useChat';
 import { usePageContext } from './usePageContext';
+import { usePanelPresence } from './usePanelPresence';
 import { useSettings } from './useSettings';
 
 export function App() {
@@ -14,6 +15,7 @@ export function App() {
   const chat = useChat(providerId);
   const [editing, setEditing] = useState(false);
   const page = usePageContext();
+  usePanelPresence();
   const { settings, loadError } = api;
 
   if (loadError) return <p className="notice error">Gloss could not load its settings: {loadError}</p>;

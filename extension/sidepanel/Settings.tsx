@@ -4,6 +4,7 @@ import { PRESETS } from '../shared/presets';
 import { LocalServers } from './LocalServers';
 import { modelName } from './model-name';
 import { ProviderEditor } from './ProviderEditor';
+import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
 import type { SettingsApi } from './useSettings';
 
@@ -80,6 +81,7 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
         </div>
       )}
       {!first && <TimeoutsForm timeouts={settings.timeouts} onSave={api.setTimeouts} />}
+      {!first && <Shortcuts />}
     </div>
   );
 

@@ -1,0 +1,41 @@
+/**
+ * The keyboard shortcuts as the browser has them now. A shortcut can be unassigned (the
+ * suggested keys were taken by another extension) or changed by the user; the browser's own
+ * page is where to fix that.
+ */
+import { useEffect, useState } from 'react';
+
+const SHORTCUTS_PAGE = 'chrome://extensions/shortcuts';
+
+export function Shortcuts() {
+  const [commands, setCommands] = useState<chrome.commands.Command[]>([]);
+  useEffect(() => {
+    chrome.commands.getAll().then(setCommands, () => undefined);
+  }, []);
+  const listed = commands.filter((c) => c.description);
+  if (listed.length === 0) return null;
+  const missing = listed.some((c) => !c.shortcut);
+  const chrome_ = 'sidePanel' in chrome;
+
+  return (
+    <section className="shortcuts" aria-labelledby="shortcuts-title">
+      <h3 id="shortcuts-title">Keyboard shortcuts</h3>
+      <ul>
+        {listed.map((c) => (
+          <li key={c.name}>
+            <span>{c.description}</span>{' '}
+            {c.shortcut ? <kbd>{c.shortcut}</kbd> : <em className="field-error">not assigned</em>}
+          </li>
+        ))}
+      </ul>
+      {missing && <p className="hint">Another extension may have taken the suggested keys.</p>}
+      {chrome_ ? (
+        <button type="button" onClick={() => void chrome.tabs.create({ url: SHORTCUTS_PAGE })}>
+          Change shortcuts
+        </button>
+      ) : (
+        <p className="hint">Change them in Add-ons and themes → the gear menu → Manage Extension Shortcuts.</p>
+      )}
+    </section>
+  );
+}
