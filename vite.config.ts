@@ -62,6 +62,8 @@ export default defineConfig(({ mode }) => {
       }),
     ],
     build: {
+      // crxjs finds pages through Chrome's manifest keys; Firefox's sidebar page is named here.
+      rollupOptions: firefox ? { input: { sidebar: manifest.side_panel.default_path } } : undefined,
       outDir: firefox ? 'dist-firefox' : 'dist',
       emptyOutDir: true,
       target: 'es2022',

@@ -1,0 +1,57 @@
+/**
+ * Both builds are complete: every file a manifest names, and every script, stylesheet and
+ * module an extension page loads, exists in that build. (web-ext lint does not check this: a
+ * Firefox build once shipped without its sidebar page.)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+interface Manifest {
+  icons?: Record<string, string>;
+  action?: { default_icon?: Record<string, string> };
+  side_panel?: { default_path: string };
+  sidebar_action?: { default_panel: string; default_icon?: Record<string, string> };
+  background: { service_worker?: string; scripts?: string[] };
+}
+
+function referenced(m: Manifest): string[] {
+  return [
+    ...Object.values(m.icons ?? {}),
+    ...Object.values(m.action?.default_icon ?? {}),
+    ...Object.values(m.sidebar_action?.default_icon ?? {}),
+    ...(m.side_panel ? [m.side_panel.default_path] : []),
+    ...(m.sidebar_action ? [m.sidebar_action.default_panel] : []),
+    ...(m.background.service_worker ? [m.background.service_worker] : []),
+    ...(m.background.scripts ?? []),
+  ];
+}
+
+/** Files an HTML page or a module loads by relative or root path. */
+function loads(dir: string, file: string): string[] {
+  const text = readFileSync(join(dir, file), 'utf8');
+  const found = [...text.matchAll(/(?:src|href)="([^"]+)"|import\s*(?:[^'"]*from\s*)?['"]([^'"]+)['"]/g)]
+    .map((m) => m[1] ?? m[2] ?? '')
+    .filter((p) => p && !/^(https?:|data:|#|chrome:)/.test(p));
+  return found.map((p) => (p.startsWith('/') ? p.slice(1) : join(dirname(file), p)));
+}
+
+describe.each(['dist', 'dist-firefox'])('%s', (build) => {
+  const dir = join(ROOT, build);
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+
+  test('every file the manifest names exists', () => {
+    const missing = referenced(manifest).filter((f) => !existsSync(join(dir, f)));
+    expect(missing).toEqual([]);
+  });
+
+  test('the panel page and the worker load only files that exist', () => {
+    const pages = [manifest.side_panel?.default_path ?? manifest.sidebar_action?.default_panel ?? ''];
+    const worker = manifest.background.service_worker ?? manifest.background.scripts?.[0] ?? '';
+    const missing = [...pages, worker].flatMap((f) => loads(dir, f)).filter((f) => !existsSync(join(dir, f)));
+    expect(missing).toEqual([]);
+  });
+});
