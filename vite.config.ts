@@ -22,7 +22,8 @@ export function firefoxManifest(chrome: typeof manifest) {
       default_panel: side_panel.default_path,
       default_title: 'Gloss',
       default_icon: rest.action.default_icon,
-      open_at_install: false,
+      // A new user sees Gloss's first-run screen at once.
+      open_at_install: true,
     },
     browser_specific_settings: {
       gecko: {

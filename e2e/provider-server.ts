@@ -105,6 +105,8 @@ export function splitInsideCharacters(body: Buffer): Buffer[] {
 export async function startProviderServer(options: { port?: number; rejectExtensionOrigins?: boolean } = {}) {
   const queue: Scripted[] = [];
   const requests: RecordedRequest[] = [];
+  /** Model-list requests seen, with the origin that sent them. */
+  const modelListRequests: { path: string; origin: string }[] = [];
 
   const server = createServer((req, res) => {
     cors(req, res);
@@ -113,6 +115,7 @@ export async function startProviderServer(options: { port?: number; rejectExtens
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     if (options.rejectExtensionOrigins && /^(chrome|moz)-extension:/.test(origin)) return void res.writeHead(403).end();
     if (req.method === 'GET' && (path.endsWith('/models') || path.endsWith('/api/tags'))) {
+      modelListRequests.push({ path, origin });
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(modelList(path)));
     }
     const route = chatRoute(req.method ?? '', path);
@@ -142,6 +145,7 @@ export async function startProviderServer(options: { port?: number; rejectExtens
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    modelListRequests,
     enqueue: (...responses: Scripted[]) => queue.push(...responses),
     close: () =>
       new Promise<void>((resolve) => {

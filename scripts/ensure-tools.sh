@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Gloss needs to build, run and test, and skips whatever is already there:
 # the wasm32 Rust target, the wasm-bindgen CLI pinned in Cargo.toml, npm packages (npm ci) and
-# Chromium plus xvfb, xdotool and imagemagick for the headed tests (Debian's apt packages). Says what it installs; fails with a clear message where it can't.
+# Chromium plus xvfb, xdotool and imagemagick for the headed tests, and firefox-esr (Debian's apt
+# packages). Says what it installs; fails with a clear message where it can't.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,6 +46,8 @@ fi
 command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)
 command -v import >/dev/null || missing+=(imagemagick)
+# The Firefox build is loaded in Firefox ESR by one test.
+[ -x "${GLOSS_FIREFOX:-/usr/bin/firefox-esr}" ] || missing+=(firefox-esr)
 if [ ${#missing[@]} -gt 0 ]; then
   command -v apt-get >/dev/null ||
     die "missing ${missing[*]} and apt-get is unavailable: install them (or set GLOSS_CHROMIUM=/path/to/chromium)."
