@@ -199,33 +199,22 @@ fn stop_reason(reason: &str) -> FinishReason {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, Message, ProviderKind};
+    use super::super::{build_request, test_spec, ProviderKind};
     use super::*;
 
     #[test]
     fn system_goes_top_level_and_turns_alternate() {
-        let spec = ChatSpec {
-            provider: ProviderKind::Anthropic,
-            base_url: "https://api.anthropic.com/v1".into(),
-            api_key: Some("test-key".into()),
-            model: "claude-sonnet-4-5".into(),
-            messages: vec![
-                Message {
-                    role: Role::System,
-                    content: "Be brief.".into(),
-                },
-                Message {
-                    role: Role::User,
-                    content: "a".into(),
-                },
-                Message {
-                    role: Role::User,
-                    content: "b".into(),
-                },
+        let mut spec = test_spec(
+            ProviderKind::Anthropic,
+            "https://api.anthropic.com/v1",
+            Some("test-key"),
+            &[
+                (Role::System, "Be brief."),
+                (Role::User, "a"),
+                (Role::User, "b"),
             ],
-            temperature: None,
-            max_tokens: None,
-        };
+        );
+        spec.model = "claude-sonnet-4-5".into();
         let req = build_request(&spec).unwrap();
         assert_eq!(req.url, "https://api.anthropic.com/v1/messages");
         assert_eq!(req.headers["x-api-key"], "test-key");

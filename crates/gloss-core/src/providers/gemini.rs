@@ -244,37 +244,25 @@ fn finish_reason(reason: &str) -> FinishReason {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, Message, ProviderKind};
+    use super::super::{build_request, test_spec, ProviderKind};
     use super::*;
 
     #[test]
     fn builds_contents_with_model_role_and_system_instruction() {
-        let spec = ChatSpec {
-            provider: ProviderKind::Gemini,
-            base_url: "https://generativelanguage.googleapis.com/v1beta/".into(),
-            api_key: Some("test-key".into()),
-            model: "models/gemini-2.0-flash".into(),
-            messages: vec![
-                Message {
-                    role: Role::System,
-                    content: "Be brief.".into(),
-                },
-                Message {
-                    role: Role::User,
-                    content: "Hi".into(),
-                },
-                Message {
-                    role: Role::Assistant,
-                    content: "Hello".into(),
-                },
-                Message {
-                    role: Role::User,
-                    content: "Bye".into(),
-                },
+        let mut spec = test_spec(
+            ProviderKind::Gemini,
+            "https://generativelanguage.googleapis.com/v1beta/",
+            Some("test-key"),
+            &[
+                (Role::System, "Be brief."),
+                (Role::User, "Hi"),
+                (Role::Assistant, "Hello"),
+                (Role::User, "Bye"),
             ],
-            temperature: Some(0.2),
-            max_tokens: Some(50),
-        };
+        );
+        spec.model = "models/gemini-2.0-flash".into();
+        spec.temperature = Some(0.2);
+        spec.max_tokens = Some(50);
         let req = build_request(&spec).unwrap();
         assert_eq!(
             req.url,

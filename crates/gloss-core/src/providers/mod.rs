@@ -357,23 +357,37 @@ impl StreamDecoder {
     }
 }
 
+/// Builds specs for the providers' tests.
+#[cfg(test)]
+pub(crate) fn test_spec(
+    kind: ProviderKind,
+    base_url: &str,
+    key: Option<&str>,
+    messages: &[(Role, &str)],
+) -> ChatSpec {
+    ChatSpec {
+        provider: kind,
+        base_url: base_url.into(),
+        api_key: key.map(Into::into),
+        model: "test-model".into(),
+        messages: messages
+            .iter()
+            .map(|&(role, content)| Message {
+                role,
+                content: content.into(),
+            })
+            .collect(),
+        temperature: None,
+        max_tokens: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn spec(base_url: &str) -> ChatSpec {
-        ChatSpec {
-            provider: ProviderKind::OpenAi,
-            base_url: base_url.into(),
-            api_key: None,
-            model: "m".into(),
-            messages: vec![Message {
-                role: Role::User,
-                content: "hi".into(),
-            }],
-            temperature: None,
-            max_tokens: None,
-        }
+        test_spec(ProviderKind::OpenAi, base_url, None, &[(Role::User, "hi")])
     }
 
     #[test]

@@ -164,23 +164,18 @@ fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, http_error, Message, ProviderKind, Role};
+    use super::super::{build_request, http_error, test_spec, ProviderKind, Role};
     use super::*;
 
     #[test]
     fn builds_a_native_chat_request() {
-        let spec = ChatSpec {
-            provider: ProviderKind::Ollama,
-            base_url: "http://localhost:11434".into(),
-            api_key: None,
-            model: "llama3.2".into(),
-            messages: vec![Message {
-                role: Role::User,
-                content: "Hi".into(),
-            }],
-            temperature: None,
-            max_tokens: Some(64),
-        };
+        let mut spec = test_spec(
+            ProviderKind::Ollama,
+            "http://localhost:11434",
+            None,
+            &[(Role::User, "Hi")],
+        );
+        spec.max_tokens = Some(64);
         let req = build_request(&spec).unwrap();
         assert_eq!(req.url, "http://localhost:11434/api/chat");
         assert!(!req.headers.contains_key("authorization"));
