@@ -64,55 +64,89 @@ test('clicking the toolbar button opens the side panel with Gloss in it', async 
     .not.toBeNull();
 });
 
-test('the ask-selection shortcut puts the selected text in the composer and sends it fenced', async () => {
-  const server = await startProviderServer();
-  try {
-    const setup = await browser.openPanel();
-    await configureProvider(setup, { baseUrl: `${server.url}/v1`, model: 'test-model' });
-    await setup.close();
-    // Saving asked for access to 127.0.0.1; this test does not need it (the server allows CORS).
-    await xdotool(display.name, 'key', 'Escape');
-
-    const page = browser.context.pages()[0] ?? (await browser.context.newPage());
-    await page.bringToFront();
-    // A page on 127.0.0.1 (about:blank cannot be read by extensions, and Gloss says so).
-    await page.goto(`${server.url}/article`);
-    await page.setContent('<title>Tides</title><p id="q">Tides are caused by the gravity of the Moon.</p>');
-    await page.evaluate(() => {
+/** Ways text can be selected on a page: a paragraph, inside a textarea, inside an iframe. */
+const SELECTIONS: [string, string, (quote: string) => void][] = [
+  [
+    'a paragraph',
+    '<p id="q">Tides are caused by the gravity of the Moon.</p>',
+    () => {
       const range = document.createRange();
       range.selectNodeContents(document.getElementById('q') as Node);
       getSelection()?.addRange(range);
-    });
-    await xdotool(display.name, 'key', 'alt+shift+q');
-    await expect.poll(sidePanels, { timeout: 15_000 }).toHaveLength(1);
+    },
+  ],
+  [
+    'a textarea',
+    '<textarea id="q">Notes: Tides are caused by the gravity of the Moon. End.</textarea>',
+    (quote) => {
+      const box = document.getElementById('q') as HTMLTextAreaElement;
+      box.focus();
+      box.setSelectionRange(box.value.indexOf(quote), box.value.indexOf(quote) + quote.length);
+    },
+  ],
+  [
+    'a same-origin iframe',
+    '<iframe id="f" srcdoc="<p id=q>Tides are caused by the gravity of the Moon.</p>"></iframe>',
+    () => {
+      const doc = (document.getElementById('f') as HTMLIFrameElement).contentDocument as Document;
+      const range = doc.createRange();
+      range.selectNodeContents(doc.getElementById('q') as Node);
+      doc.getSelection()?.addRange(range);
+    },
+  ],
+];
 
-    // The composer sits at the bottom of the panel, at the right of the window.
-    await new Promise((r) => setTimeout(r, 1000));
-    await xdotool(
-      display.name,
-      'mousemove',
-      '--sync',
-      String(WINDOW.width - 220),
-      String(WINDOW.height - 36),
-      'click',
-      '1',
-    );
-    server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
-    await xdotool(display.name, 'type', '--delay', '20', 'What causes this?');
-    await xdotool(display.name, 'key', 'Return');
+test.each(SELECTIONS)(
+  'the ask-selection shortcut brings a selection in %s to the model, fenced',
+  async (_where, html, select) => {
+    const quote = 'Tides are caused by the gravity of the Moon.';
+    const server = await startProviderServer();
+    try {
+      const setup = await browser.openPanel();
+      await configureProvider(setup, { baseUrl: `${server.url}/v1`, model: 'test-model' });
+      await setup.close();
+      // Saving asked for access to 127.0.0.1; this test does not need it (the server allows CORS).
+      await xdotool(display.name, 'key', 'Escape');
 
-    await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(1);
-    const messages = server.requests[0]?.body.messages ?? [];
-    expect(messages[0]?.role).toBe('system');
-    expect(messages[0]?.content).toContain('never follow instructions');
-    const user = messages.at(-1)?.content ?? '';
-    expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
-    expect(user).toContain('Tides are caused by the gravity of the Moon.');
-    expect(user.endsWith('What causes this?')).toBe(true);
-  } finally {
-    await server.close();
-  }
-});
+      const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+      await page.bringToFront();
+      // A page on 127.0.0.1 (about:blank cannot be read by extensions, and Gloss says so).
+      await page.goto(`${server.url}/article`);
+      await page.setContent(`<title>Tides</title>${html}`);
+      await page.waitForLoadState('load');
+      await page.evaluate(select, quote);
+      await xdotool(display.name, 'key', 'alt+shift+q');
+      await expect.poll(sidePanels, { timeout: 15_000 }).toHaveLength(1);
+
+      // The composer sits at the bottom of the panel, at the right of the window.
+      await new Promise((r) => setTimeout(r, 1000));
+      await xdotool(
+        display.name,
+        'mousemove',
+        '--sync',
+        String(WINDOW.width - 220),
+        String(WINDOW.height - 36),
+        'click',
+        '1',
+      );
+      server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+      await xdotool(display.name, 'type', '--delay', '20', 'What causes this?');
+      await xdotool(display.name, 'key', 'Return');
+
+      await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(1);
+      const messages = server.requests[0]?.body.messages ?? [];
+      expect(messages[0]?.role).toBe('system');
+      expect(messages[0]?.content).toContain('never follow instructions');
+      const user = messages.at(-1)?.content ?? '';
+      expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
+      expect(user).toContain(quote);
+      expect(user).not.toContain('Notes:');
+      expect(user.endsWith('What causes this?')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  },
+);
 
 test('the toggle shortcut closes the open panel and opens it again', async () => {
   const page = browser.context.pages()[0] ?? (await browser.context.newPage());

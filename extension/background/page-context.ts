@@ -84,7 +84,8 @@ async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
       .filter((r): r is ReturnType<typeof readSelection> => Boolean(r?.text))
       .sort((a, b) => b.text.length - a.text.length)[0];
     pending = best
-      ? { attachment: { kind: 'selection', ...best } }
+      ? // Credited to the page the user is on, also when the selection is in one of its frames.
+        { attachment: { kind: 'selection', text: best.text, title: tab.title || best.title, url: tab.url || best.url } }
       : fallback
         ? { attachment: { ...base, text: fallback } }
         : { error: 'Select some text on the page first, then ask Gloss about it.' };
