@@ -2,14 +2,14 @@
  * The only module that imports the generated WASM glue. Everything else in the extension
  * calls the Rust core through here (or imports its types with `import type`).
  */
-import init, {
+import init, { initSync } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
+
+export {
   buildMessages,
   buildRequest,
   checkEndpoint,
-  estimateTokens,
   fitText,
   httpError,
-  initSync,
   modelsRequest,
   networkError,
   parseModels,
@@ -18,30 +18,13 @@ import init, {
   StreamRenderer,
   timeoutError,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
-import type {
+export type {
   ChatSpec,
   HttpRequest,
   RenderPatch,
   SpecError,
   StreamEvent,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm';
-
-export type { ChatSpec, HttpRequest, RenderPatch, SpecError, StreamEvent };
-export {
-  buildMessages,
-  buildRequest,
-  checkEndpoint,
-  estimateTokens,
-  fitText,
-  httpError,
-  modelsRequest,
-  networkError,
-  parseModels,
-  renderMarkdown,
-  StreamDecoder,
-  StreamRenderer,
-  timeoutError,
-};
 
 let ready: Promise<unknown> | undefined;
 

@@ -61,12 +61,6 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
         .unwrap_or(JsValue::NULL)
 }
 
-/// Estimated tokens of `text` (no tokenizer: sized, never billed).
-#[wasm_bindgen(js_name = estimateTokens)]
-pub fn estimate_tokens(text: &str) -> u32 {
-    gloss_core::context::estimate_tokens(text)
-}
-
 /// How much of `text` fits in `budget` tokens, cut at a clean boundary. `keptBytes` counts
 /// UTF-8 bytes; `keptChars` is added for JavaScript strings.
 #[wasm_bindgen(js_name = fitText, unchecked_return_type = "Fit & { keptChars: number }")]
