@@ -1,6 +1,6 @@
 /** The one-shot message handlers for settings and providers. */
 import type { Handlers } from '../shared/messages';
-import { pickProvider, removeProvider, toPublic, upsertProvider, type StoredSettings } from '../shared/settings';
+import { removeProvider, toPublic, upsertProvider, type StoredSettings } from '../shared/settings';
 import { checkEndpoint, coreReady } from './core';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from './probe';
@@ -15,8 +15,8 @@ async function commit(next: StoredSettings) {
 /** A draft's key: the one typed, else the stored provider's. */
 async function withKey<T extends Draft & { id?: string }>(draft: T): Promise<T> {
   if (draft.apiKey !== undefined || !draft.id) return draft;
-  const stored = pickProvider(await loadSettings(), draft.id);
-  return stored?.id === draft.id ? { ...draft, apiKey: stored.apiKey } : draft;
+  const stored = (await loadSettings()).providers.find((p) => p.id === draft.id);
+  return stored ? { ...draft, apiKey: stored.apiKey } : draft;
 }
 
 export const settingsHandlers: Omit<Handlers, 'context.take' | 'context.fit'> = {

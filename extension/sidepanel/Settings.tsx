@@ -12,6 +12,14 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
   const { settings } = api;
   // A provider's id, 'new' for the add form, or null.
   const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** Runs a settings change; if it fails, says so instead of doing nothing. */
+  const attempt = (change: Promise<unknown>) => {
+    setFailure(null);
+    change.catch((e: unknown) =>
+      setFailure(`That change was not saved: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  };
   if (!settings) return null;
   const first = settings.providers.length === 0;
 
@@ -22,6 +30,11 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
         <p className="hint">
           Use a model running on this computer (no key needed), or a cloud provider with your API key: OpenAI,
           Anthropic, Gemini, OpenRouter, Groq or any OpenAI-compatible server.
+        </p>
+      )}
+      {failure && (
+        <p className="notice error" role="alert">
+          {failure}
         </p>
       )}
       {first && <LocalServers onSave={api.save} />}
@@ -51,13 +64,13 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
                 {p.id !== settings.defaultProviderId && (
                   <button
                     type="button"
-                    onClick={() => void api.makeDefault(p.id)}
+                    onClick={() => attempt(api.makeDefault(p.id))}
                     aria-label={`Make ${p.name} the default`}
                   >
                     Make default
                   </button>
                 )}
-                <button type="button" onClick={() => void api.remove(p.id)} aria-label={`Remove ${p.name}`}>
+                <button type="button" onClick={() => attempt(api.remove(p.id))} aria-label={`Remove ${p.name}`}>
                   Remove
                 </button>
               </div>
@@ -80,7 +93,7 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
           </button>
         </div>
       )}
-      {!first && <TimeoutsForm timeouts={settings.timeouts} onSave={api.setTimeouts} />}
+      {!first && <TimeoutsForm timeouts={settings.timeouts} onSave={(t) => attempt(api.setTimeouts(t))} />}
       {!first && <Shortcuts />}
     </div>
   );

@@ -2,7 +2,7 @@
 import { useId, useState } from 'react';
 import type { Timeouts } from '../shared/settings';
 
-export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave: (t: Timeouts) => Promise<void> }) {
+export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave: (t: Timeouts) => void }) {
   const id = useId();
   const [firstByte, setFirstByte] = useState(timeouts.firstByteSeconds);
   const [idle, setIdle] = useState(timeouts.idleSeconds);
@@ -12,7 +12,7 @@ export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave:
       className="timeouts"
       onSubmit={(e) => {
         e.preventDefault();
-        void onSave({ firstByteSeconds: clamp(firstByte), idleSeconds: clamp(idle) });
+        onSave({ firstByteSeconds: clamp(firstByte), idleSeconds: clamp(idle) });
       }}
     >
       <h3>Time limits</h3>
