@@ -4,24 +4,20 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchWithExtension, type Browser } from './browser';
 import { ask as askIn, configureProvider } from './panel';
-import { fixture, perEvent, splitInsideCharacters, startProviderServer } from './provider-server';
+import { fixture, perEvent, splitInsideCharacters } from './provider-server';
+import { startSession, type Session } from './session';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startProviderServer>>;
+let session: Session;
+let server: Session['server'];
 let panel: Page;
 
 beforeAll(async () => {
-  server = await startProviderServer();
-  browser = await launchWithExtension();
-  panel = await browser.openPanel();
+  session = await startSession();
+  ({ server, panel } = session);
 });
 
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+afterAll(() => session.close());
 
 const answers = () => panel.locator('.turn .answer');
 const lastTurn = () => panel.locator('.turn').last();

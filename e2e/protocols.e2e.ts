@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchWithExtension, type Browser } from './browser';
 import { ask, configureProvider } from './panel';
-import { fixture, perEvent, perLine, startProviderServer, type Route } from './provider-server';
+import { fixture, perEvent, perLine, type Route } from './provider-server';
+import { startSession, withSession, type Session } from './session';
 
 interface Protocol {
   route: Route;
@@ -64,14 +64,13 @@ const chunksOf = (p: Protocol) => (p.route === 'ollama' ? perLine : perEvent)(fi
 const last = (panel: Page) => panel.locator('.turn').last();
 
 describe.each(PROTOCOLS)('$preset', (protocol) => {
-  let browser: Browser;
-  let server: Awaited<ReturnType<typeof startProviderServer>>;
+  let session: Session;
+  let server: Session['server'];
   let panel: Page;
 
   beforeAll(async () => {
-    server = await startProviderServer();
-    browser = await launchWithExtension();
-    panel = await browser.openPanel();
+    session = await startSession();
+    ({ server, panel } = session);
     const key = protocol.auth ? 'test-key' : undefined;
     await configureProvider(panel, {
       preset: protocol.preset,
@@ -82,10 +81,7 @@ describe.each(PROTOCOLS)('$preset', (protocol) => {
     await panel.getByLabel('Your question').waitFor();
   });
 
-  afterAll(async () => {
-    await browser.close();
-    await server.close();
-  });
+  afterAll(() => session.close());
 
   test('streams an answer that renders', async () => {
     server.enqueue({ kind: 'stream', chunks: chunksOf(protocol), delayMs: 20 });
@@ -141,10 +137,7 @@ describe.each(PROTOCOLS)('$preset', (protocol) => {
 
 describe('Ollama with its default origin check', () => {
   test('a 403 says exactly how to set OLLAMA_ORIGINS', async () => {
-    const server = await startProviderServer({ rejectExtensionOrigins: true });
-    const browser = await launchWithExtension();
-    try {
-      const panel = await browser.openPanel();
+    await withSession({ rejectExtensionOrigins: true }, async ({ server, browser, panel }) => {
       await configureProvider(panel, { preset: 'Ollama', baseUrl: server.url, model: 'llama3.2' });
       await ask(panel, 'Hello?');
       const alert = last(panel).getByRole('alert');
@@ -159,41 +152,27 @@ describe('Ollama with its default origin check', () => {
           condition: expect.objectContaining({ urlFilter: `|${server.url}/`, initiatorDomains: [browser.extensionId] }),
         }),
       ]);
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    });
   });
 });
 
 describe('zero-key start', () => {
   test('"Find local models" offers a local Ollama and it answers', async () => {
     // The test's own fake Ollama on its usual port (the worker probes localhost:11434).
-    const server = await startProviderServer({ port: 11434 }).catch((e: unknown) => {
-      throw new Error(`port 11434 must be free for this test (is Ollama running?): ${String(e)}`);
-    });
-    const browser = await launchWithExtension();
-    try {
-      const panel = await browser.openPanel();
+    await withSession({ port: 11434 }, async ({ server, panel }) => {
       await panel.getByRole('button', { name: 'Find local models' }).click();
       await panel.getByRole('button', { name: 'Use Ollama' }).click();
       server.enqueue({ kind: 'stream', chunks: perLine(fixture('ollama/text_answer')), delayMs: 1 });
       await ask(panel, 'Hello, local model');
       await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
       expect(server.requests.at(-1)?.body.model).toBe('llama3.2:latest');
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    });
   });
 });
 
 describe('switching the provider for the conversation', () => {
   test('the header choice decides where the next question goes', async () => {
-    const server = await startProviderServer();
-    const browser = await launchWithExtension();
-    try {
-      const panel = await browser.openPanel();
+    await withSession({}, async ({ server, panel }) => {
       await configureProvider(panel, { preset: 'OpenAI', baseUrl: `${server.url}/v1`, model: 'test-model', key: 'k1' });
       await panel.getByRole('button', { name: 'Settings' }).click();
       await panel.getByRole('button', { name: 'Add provider' }).click();
@@ -215,9 +194,6 @@ describe('switching the provider for the conversation', () => {
       await ask(panel, 'And now?');
       await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
       expect(server.requests.at(-1)).toMatchObject({ route: 'openai', headers: { authorization: 'Bearer k1' } });
-    } finally {
-      await browser.close();
-      await server.close();
-    }
+    });
   });
 });

@@ -137,7 +137,11 @@ export async function startProviderServer(options: { port?: number; rejectExtens
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (e) =>
+      reject(
+        new Error(`port ${options.port ?? 0} must be free for this test (is a real server running?): ${e.message}`),
+      ),
+    );
     server.listen(options.port ?? 0, '127.0.0.1', resolve);
   });
   const { port } = server.address() as AddressInfo;

@@ -6,23 +6,22 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { initCoreFromBytes, renderMarkdown } from '../extension/background/core';
-import { launchWithExtension, type Browser } from './browser';
-import { configureProvider } from './panel';
-import { startProviderServer } from './provider-server';
+import { ask, configureProvider } from './panel';
+import { startSession, type Session } from './session';
 import { sseChunks } from './sse';
 
-let browser: Browser;
-let server: Awaited<ReturnType<typeof startProviderServer>>;
+let session: Session;
+let server: Session['server'];
+let browser: Session['browser'];
 let panel: Page;
 const requests: string[] = [];
 const dialogs: string[] = [];
 
 beforeAll(async () => {
   initCoreFromBytes(readFileSync(new URL('../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
-  server = await startProviderServer();
-  browser = await launchWithExtension();
+  session = await startSession();
+  ({ server, browser, panel } = session);
   browser.context.on('request', (r: Request) => requests.push(r.url()));
-  panel = await browser.openPanel();
   panel.on('dialog', (d) => {
     dialogs.push(d.message());
     void d.dismiss();
@@ -31,15 +30,11 @@ beforeAll(async () => {
   await panel.getByLabel('Your question').waitFor();
 });
 
-afterAll(async () => {
-  await browser.close();
-  await server.close();
-});
+afterAll(() => session.close());
 
 async function askAndWait(answer: string, chunkSize: number, question: string) {
   server.enqueue({ kind: 'stream', chunks: sseChunks(answer, chunkSize), delayMs: 1 });
-  await panel.getByLabel('Your question').fill(question);
-  await panel.getByLabel('Your question').press('Enter');
+  await ask(panel, question);
   const turn = panel.locator('.turn').last();
   await expect.poll(() => turn.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
   return turn;
