@@ -1,9 +1,8 @@
 /** runChat against the real core with a scripted fetch: what reaches the panel, in order. */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { ChatEvent } from '../shared/messages';
 import type { StoredProvider } from '../shared/settings';
-import { runChat } from './chat';
+import { runChat, type AnswerEvent } from './chat';
 import { initCoreFromBytes } from './core';
 
 beforeAll(() => {
@@ -36,8 +35,8 @@ async function run(
   fetchFn: typeof fetch,
   signal = new AbortController().signal,
   limits = timeouts,
-): Promise<ChatEvent[]> {
-  const events: ChatEvent[] = [];
+): Promise<AnswerEvent[]> {
+  const events: AnswerEvent[] = [];
   await runChat(provider, question, (e) => events.push(e), signal, limits, {}, fetchFn);
   return events;
 }
@@ -62,17 +61,15 @@ function stalling(chunks: string[] = []): typeof fetch {
 }
 
 describe('runChat', () => {
-  test('forwards text, a final render, usage and done', async () => {
+  test('passes on text, usage and done, in order', async () => {
     const body = streamOf(
       'data: {"choices":[{"delta":{"content":"# Hi"}}]}\n\n',
       'data: {"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":1}}\n\ndata: [DONE]\n\n',
     );
     const events = await run(async () => new Response(body));
-    const heading = '<h1 id="gloss-h-hi">Hi</h1>\n';
     expect(events).toEqual([
-      { type: 'chunk', text: '# Hi', patch: { frozen: [], tail: heading } },
+      { type: 'text', text: '# Hi' },
       { type: 'usage', inputTokens: 3, outputTokens: 1 },
-      { type: 'chunk', text: '', patch: { frozen: [heading], tail: '' } },
       { type: 'done', reason: 'stop' },
     ]);
   });
@@ -113,8 +110,8 @@ describe('runChat', () => {
       firstByteSeconds: 30,
       idleSeconds: 0.05,
     });
-    expect(events.map((e) => e.type)).toEqual(['chunk', 'chunk', 'error']);
-    expect(events[2]).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending data') });
+    expect(events.map((e) => e.type)).toEqual(['text', 'error']);
+    expect(events[1]).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending data') });
   });
 
   test('reasoning is forwarded apart from the answer', async () => {
@@ -126,7 +123,7 @@ describe('runChat', () => {
     expect(events[0]).toEqual({ type: 'reasoning', text: 'hmm' });
   });
 
-  test('aborting ends with stopped, after the text so far is rendered', async () => {
+  test('aborting ends with stopped, after the text so far', async () => {
     const abort = new AbortController();
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -138,7 +135,6 @@ describe('runChat', () => {
     await new Promise((r) => setTimeout(r, 10));
     abort.abort();
     const events = await pending;
-    expect(events.map((e) => e.type)).toEqual(['chunk', 'chunk', 'stopped']);
-    expect(events[1]).toEqual({ type: 'chunk', text: '', patch: { frozen: ['<p>partial</p>\n'], tail: '' } });
+    expect(events).toEqual([{ type: 'text', text: 'partial' }, { type: 'stopped' }]);
   });
 });

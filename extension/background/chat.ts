@@ -1,9 +1,9 @@
 /**
  * One answer: build the request in the core, fetch it, feed the body's bytes to the core's
- * decoder and forward what it decodes. The transport (fetch, abort, time limits) is the only
- * thing owned here.
+ * decoder and pass on what it decodes. The transport (fetch, abort, time limits) is the only
+ * thing owned here; storing and rendering the answer is `answers.ts`'s.
  */
-import type { ChatEvent, ChatMessage } from '../shared/messages';
+import type { ChatMessage } from '../shared/messages';
 import type { StoredProvider, Timeouts } from '../shared/settings';
 import {
   buildRequest,
@@ -11,13 +11,14 @@ import {
   httpError,
   networkError,
   StreamDecoder,
-  StreamRenderer,
   timeoutError,
   type HttpRequest,
   type StreamEvent,
 } from './core';
 
-export type Post = (event: ChatEvent) => void;
+/** What one answer's request yields: the core's decoded events, or the user's Stop. */
+export type AnswerEvent = StreamEvent | { type: 'stopped' };
+export type Post = (event: AnswerEvent) => void;
 
 /** Streams one answer to `post`. Always ends with exactly one `done`, `error` or `stopped`. */
 export async function runChat(
@@ -44,7 +45,6 @@ export async function runChat(
     post({ type: 'error', code: 'bad_request', message: `${errorText(e)} Open Settings to fix it.` });
     return;
   }
-  const render = new Renderer(post);
   const clock = new Watchdog(timeouts, signal);
   try {
     const response = await fetchFn(request.url, {
@@ -58,23 +58,20 @@ export async function runChat(
     if (!response.ok) {
       const body = await response.text().catch(() => '');
       const retryAfter = response.headers.get('retry-after') ?? undefined;
-      finish(post, render, httpError(provider.kind, response.status, body, retryAfter));
+      post(httpError(provider.kind, response.status, body, retryAfter));
       return;
     }
     if (!response.body) {
-      finish(post, render, { type: 'error', code: 'bad_response', message: 'The provider sent an empty response.' });
+      post({ type: 'error', code: 'bad_response', message: 'The provider sent an empty response.' });
       return;
     }
-    await pump(provider, response.body, post, render, clock);
+    await pump(provider, response.body, post, clock);
   } catch (e) {
-    if (clock.timedOut) finish(post, render, timeoutError(clock.seconds, clock.started));
-    else if (signal.aborted) {
-      render.finish();
-      post({ type: 'stopped' });
-    } else finish(post, render, networkError(request.url, errorText(e)));
+    if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
+    else if (signal.aborted) post({ type: 'stopped' });
+    else post(networkError(request.url, errorText(e)));
   } finally {
     clock.stop();
-    render.free();
   }
 }
 
@@ -82,7 +79,6 @@ async function pump(
   provider: StoredProvider,
   body: ReadableStream<Uint8Array>,
   post: Post,
-  render: Renderer,
   clock: Watchdog,
 ): Promise<void> {
   const decoder = new StreamDecoder(provider.kind);
@@ -102,7 +98,8 @@ async function pump(
       clock.data();
       const events = done ? decoder.finish() : decoder.push(value);
       for (const event of events) {
-        if (forward(event, post, render)) return;
+        post(event);
+        if (event.type === 'done' || event.type === 'error') return;
       }
       if (done) return;
     }
@@ -110,28 +107,6 @@ async function pump(
     decoder.free();
     reader.cancel().catch(() => undefined);
   }
-}
-
-/** Forwards one decoded event; true when it ended the answer. */
-function forward(event: StreamEvent, post: Post, render: Renderer): boolean {
-  switch (event.type) {
-    case 'text':
-      render.push(event.text);
-      return false;
-    case 'reasoning':
-    case 'usage':
-      post(event);
-      return false;
-    default:
-      finish(post, render, event);
-      return true;
-  }
-}
-
-/** Sends the final render of whatever arrived, then the terminal event. */
-function finish(post: Post, render: Renderer, event: StreamEvent): void {
-  render.finish();
-  if (event.type === 'done' || event.type === 'error') post(event);
 }
 
 /**
@@ -173,31 +148,6 @@ class Watchdog {
       this.timedOut = true;
       this.controller.abort();
     }, this.seconds * 1000);
-  }
-}
-
-/** The answer's renderer: each piece of text goes out with the patch that shows it. */
-class Renderer {
-  private readonly renderer = new StreamRenderer();
-  private started = false;
-  private finished = false;
-
-  constructor(private readonly post: Post) {}
-
-  push(text: string): void {
-    this.started = true;
-    this.post({ type: 'chunk', text, patch: this.renderer.push(text) });
-  }
-
-  /** Freezes what is left (the final HTML equals a full render of the text received). */
-  finish(): void {
-    if (this.finished || !this.started) return;
-    this.finished = true;
-    this.post({ type: 'chunk', text: '', patch: this.renderer.finish() });
-  }
-
-  free(): void {
-    this.renderer.free();
   }
 }
 

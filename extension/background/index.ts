@@ -2,51 +2,71 @@
  * The service worker (Firefox: event page). It owns the WASM core, every network request and
  * storage; pages talk to it only through shared/messages.
  */
-import { handleMessages, onChatConnect, type ChatCommand } from '../shared/messages';
-import { pickProvider } from '../shared/settings';
-import { runChat } from './chat';
+import { handleMessages, onChatConnect, type ChatEvent } from '../shared/messages';
+import type { Answer } from './answer';
+import { Answers } from './answers';
 import { contextHandlers, withMaterial } from './context-handlers';
+import { coreReady } from './core';
+import { openGlossDb } from './db';
+import { historyHandlers } from './history-handlers';
+import { HistoryStore } from './history-store';
 import { setUpPageContext } from './page-context';
 import { setUpToolbarButton, trackPanels } from './panel';
-import { coreReady } from './core';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';
 
-// Start loading the core now; handlers await the same promise (no top-level await in a worker).
+// Start loading the core and the database now; handlers await the same promises (no top-level
+// await in a worker). Opening the database first marks answers a previous worker left
+// unfinished as interrupted: no answer can be running in a worker that just started.
 void coreReady();
 void restoreRules().catch(console.error);
+let opening: Promise<HistoryStore> | undefined;
+function store(): Promise<HistoryStore> {
+  opening ??= openGlossDb().then(async (db) => {
+    const history = new HistoryStore(db);
+    await history.recoverInterrupted();
+    return history;
+  });
+  opening.catch(() => (opening = undefined)); // a failed open is tried again next time
+  return opening;
+}
+void store().catch(console.error);
+
+const answers = new Answers({
+  store,
+  settings: loadSettings,
+  withMaterial,
+  heartbeat: () => void chrome.runtime.getPlatformInfo(),
+});
 
 setUpToolbarButton();
 trackPanels();
 setUpPageContext();
-handleMessages({ ...settingsHandlers, ...contextHandlers });
+handleMessages({ ...settingsHandlers, ...contextHandlers, ...historyHandlers(store, answers) });
 
 onChatConnect((port) => {
-  const abort = new AbortController();
+  let following: Answer | undefined;
+  const follower = (event: ChatEvent) => port.post(event);
   port.listen((command) => {
     if (command.type === 'stop') {
-      abort.abort();
+      following?.stop();
       return;
     }
-    void answer(command).catch((e: unknown) => {
-      // Whatever fails before the request starts still ends the answer, with a message.
-      const detail = e instanceof Error ? e.message : String(e);
-      port.post({ type: 'error', code: 'bad_request', message: `Gloss could not send this question: ${detail}` });
-    });
+    answers.open(command).then(
+      (answer) => {
+        if (!answer) {
+          port.post({ type: 'gone' });
+          return;
+        }
+        following = answer;
+        answer.follow(follower);
+      },
+      (e: unknown) => {
+        const detail = e instanceof Error ? e.message : String(e);
+        port.post({ type: 'error', code: 'bad_request', message: `Gloss could not send this question: ${detail}` });
+      },
+    );
   });
-
-  async function answer(command: Extract<ChatCommand, { type: 'ask' }>): Promise<void> {
-    const settings = await loadSettings();
-    const provider = pickProvider(settings, command.providerId);
-    if (!provider) {
-      port.post({
-        type: 'error',
-        code: 'bad_request',
-        message: 'No provider is set up yet. Open Settings to add one.',
-      });
-      return;
-    }
-    const messages = await withMaterial(command.messages);
-    await runChat(provider, messages, port.post, abort.signal, settings.timeouts, { model: command.model });
-  }
+  // Closing the panel only stops following: the answer goes on and is stored.
+  port.onClose(() => following?.unfollow(follower));
 });

@@ -6,8 +6,7 @@
 import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { LOCAL_PRESETS, PRESETS, type PresetId } from '../shared/presets';
 import { coreReady, httpError, modelsRequest, networkError, parseModels, type HttpRequest } from './core';
-import { runChat } from './chat';
-import type { ChatEvent } from '../shared/messages';
+import { runChat, type AnswerEvent } from './chat';
 
 export interface Draft {
   kind: ProviderKind;
@@ -52,7 +51,7 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
 
 /** Sends "Reply with OK" and reports the real outcome: the reply, or the error the user would see. */
 export async function testProvider(draft: Draft & { model: string }): Promise<{ ok: boolean; message: string }> {
-  const events: ChatEvent[] = [];
+  const events: AnswerEvent[] = [];
   const abort = new AbortController();
   const provider = { id: 'test', preset: 'custom' as const, name: 'test', apiKey: draft.apiKey ?? '', ...draft };
   await runChat(
@@ -66,7 +65,7 @@ export async function testProvider(draft: Draft & { model: string }): Promise<{ 
   const last = events.at(-1);
   if (last?.type === 'error') return { ok: false, message: last.message };
   const reply = events
-    .flatMap((e) => (e.type === 'chunk' ? [e.text] : []))
+    .flatMap((e) => (e.type === 'text' ? [e.text] : []))
     .join('')
     .trim();
   return { ok: true, message: `Connected: ${draft.model} replied “${reply.slice(0, 60) || '(empty)'}”.` };

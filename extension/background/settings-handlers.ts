@@ -19,7 +19,10 @@ async function withKey<T extends Draft & { id?: string }>(draft: T): Promise<T> 
   return stored ? { ...draft, apiKey: stored.apiKey } : draft;
 }
 
-export const settingsHandlers: Omit<Handlers, 'context.take' | 'context.fit'> = {
+export const settingsHandlers: Pick<
+  Handlers,
+  'settings.get' | 'settings.timeouts' | (`provider.${string}` & keyof Handlers) | 'local.detect'
+> = {
   'settings.get': async () => toPublic(await loadSettings()),
   'settings.timeouts': async (timeouts) => commit({ ...(await loadSettings()), timeouts }),
   'provider.check': async ({ baseUrl, model }) => {

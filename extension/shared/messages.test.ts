@@ -30,10 +30,16 @@ describe('parseRequest', () => {
 });
 
 describe('chat schemas', () => {
+  const ID = '0b5c8a4e-3f1d-4c2a-9e7b-6d8f1a2b3c4d';
   test.each([
-    [{ type: 'ask', messages: [] }, false],
-    [{ type: 'ask', messages: [{ role: 'user', content: 'q' }] }, true],
-    [{ type: 'ask', messages: [{ role: 'tool', content: 'q' }] }, false],
+    [{ type: 'ask', parentId: null, question: 'q' }, false],
+    [{ type: 'ask', conversationId: ID, turnId: ID, parentId: null, question: 'q' }, true],
+    [{ type: 'ask', conversationId: 'c', turnId: ID, parentId: null, question: 'q' }, false],
+    [{ type: 'ask', conversationId: ID, turnId: ID, parentId: 'p', question: 'q', providerId: 'x' }, true],
+    [{ type: 'ask', conversationId: ID, turnId: ID, parentId: null, question: 'q', attachments: [{}] }, false],
+    [{ type: 'regenerate', of: 't', turnId: ID }, true],
+    [{ type: 'continue' }, false],
+    [{ type: 'attach', turnId: 't' }, true],
     [{ type: 'stop' }, true],
   ])('command %j valid: %s', (command, valid) => {
     expect(v.safeParse(ChatCommandSchema, command).success).toBe(valid);

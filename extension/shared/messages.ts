@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { ErrorCode, FinishReason, RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import { ConversationSchema, HISTORY_MESSAGES, TurnSchema } from './history';
 import { PRESET_IDS } from './presets';
 import { AttachmentSchema, ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
 
@@ -69,6 +70,7 @@ export const Protocol = {
       budget: v.number(),
     }),
   },
+  ...HISTORY_MESSAGES,
   /** Looks for local servers (Ollama, LM Studio, llama.cpp) that answer. */
   'local.detect': {
     req: v.object({}),
@@ -169,15 +171,36 @@ export const ChatMessageSchema = v.object({
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 
-/** Panel → worker on a chat port. */
+/**
+ * Panel → worker on a chat port. The worker builds the messages from the stored conversation;
+ * the port follows one turn. Closing the port never stops the answer (only `stop` does).
+ */
 export const ChatCommandSchema = v.variant('type', [
   v.object({
     type: v.literal('ask'),
-    messages: v.pipe(v.array(ChatMessageSchema), v.minLength(1)),
-    /** The provider and model for this conversation; the defaults when absent. */
+    /** A new id starts a new conversation. */
+    conversationId: v.pipe(v.string(), v.uuid()),
+    /** The new turn's id, chosen by the panel so it can show the question at once. */
+    turnId: v.pipe(v.string(), v.uuid()),
+    /** The turn this question follows (a sibling of an edited question shares its parent). */
+    parentId: v.nullable(v.string()),
+    question: v.pipe(v.string(), v.maxLength(1_000_000)),
+    attachments: v.optional(v.array(AttachmentSchema)),
+    /** The provider and model for this question; the defaults when absent. */
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),
   }),
+  /** A new version (`turnId`) of a turn's answer (`of`), to the same question. */
+  v.object({
+    type: v.literal('regenerate'),
+    of: v.string(),
+    turnId: v.pipe(v.string(), v.uuid()),
+    providerId: v.optional(v.string()),
+  }),
+  /** Carries on an interrupted or stopped answer in the same turn. */
+  v.object({ type: v.literal('continue'), turnId: v.string(), providerId: v.optional(v.string()) }),
+  /** Follows an answer that is already being written (after the panel reopened). */
+  v.object({ type: v.literal('attach'), turnId: v.string() }),
   v.object({ type: v.literal('stop') }),
 ]);
 export type ChatCommand = v.InferOutput<typeof ChatCommandSchema>;
@@ -203,6 +226,12 @@ export type RenderPatchMatches = Check<
  * patch that shows it (see `RenderPatch` in the core's types).
  */
 export const ChatEventSchema = v.variant('type', [
+  /** First on every port: the turn it follows, as stored when the port started following. */
+  v.object({ type: v.literal('turn'), turn: TurnSchema, conversation: ConversationSchema }),
+  /** `attach` found no answer being written: read the turn from storage instead. */
+  v.object({ type: v.literal('gone') }),
+  /** Received text could not be stored; it is still shown, and kept while the panel is open. */
+  v.object({ type: v.literal('saveFailed'), message: v.string() }),
   v.object({ type: v.literal('chunk'), text: v.string(), patch: RenderPatchSchema }),
   v.object({ type: v.literal('reasoning'), text: v.string() }),
   v.object({ type: v.literal('usage'), inputTokens: v.number(), outputTokens: v.number() }),

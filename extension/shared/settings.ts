@@ -158,5 +158,6 @@ export const AttachmentSchema = v.object({
   // Large, but bounded: a page of a few MB is trimmed to the model's budget before sending.
   text: v.pipe(v.string(), v.maxLength(5_000_000)),
 });
+export type Attachment = v.InferOutput<typeof AttachmentSchema>;
 export type PendingContext =
   { attachment: v.InferOutput<typeof AttachmentSchema>; question?: string } | { error: string };

@@ -1,7 +1,8 @@
-/** The panel: the conversation and composer, or the settings. */
+/** The panel: the conversation and composer, the history, or the settings. */
 import { useState } from 'react';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
+import { History } from './History';
 import { ModelSwitch } from './ModelSwitch';
 import { Settings } from './Settings';
 import { useChat } from './useChat';
@@ -9,11 +10,13 @@ import { usePageContext } from './usePageContext';
 import { usePanelPresence } from './usePanelPresence';
 import { useSettings } from './useSettings';
 
+type View = 'chat' | 'history' | 'settings';
+
 export function App() {
   const api = useSettings();
   const [providerId, setProviderId] = useState<string>();
   const chat = useChat(providerId);
-  const [editing, setEditing] = useState(false);
+  const [view, setView] = useState<View>('chat');
   const page = usePageContext();
   usePanelPresence();
   const { settings, loadError } = api;
@@ -23,28 +26,84 @@ export function App() {
   const configured = settings.providers.length > 0;
   // A switched-to provider that was since removed falls back to the default.
   const chosen = settings.providers.some((p) => p.id === providerId) ? providerId : undefined;
+  const shown: View = configured ? view : 'settings';
+  const toggle = (v: View) => setView(view === v ? 'chat' : v);
+  const last = chat.path[chat.path.length - 1]?.turn;
+  const conversationId = chat.state.conversation?.id ?? null;
 
   return (
     <div className="app">
       <header className="bar">
         {/* The browser's panel header already shows the name; keep it for screen readers. */}
         <h1 className="sr-only">Gloss</h1>
-        {configured && !editing && <ModelSwitch settings={settings} value={chosen} onChange={setProviderId} />}
         {configured && (
-          <button type="button" className="ghost" aria-pressed={editing} onClick={() => setEditing(!editing)}>
-            {editing ? 'Close settings' : 'Settings'}
+          <>
+            <button
+              type="button"
+              className="ghost"
+              onClick={() => {
+                chat.newChat();
+                setView('chat');
+              }}
+            >
+              New chat
+            </button>
+            <button
+              type="button"
+              className="ghost"
+              aria-pressed={shown === 'history'}
+              onClick={() => toggle('history')}
+            >
+              History
+            </button>
+          </>
+        )}
+        {configured && shown === 'chat' && <ModelSwitch settings={settings} value={chosen} onChange={setProviderId} />}
+        {configured && (
+          <button
+            type="button"
+            className="ghost"
+            aria-pressed={shown === 'settings'}
+            onClick={() => toggle('settings')}
+          >
+            {shown === 'settings' ? 'Close settings' : 'Settings'}
           </button>
         )}
       </header>
-      {editing || !configured ? (
-        <Settings api={api} onDone={() => setEditing(false)} />
-      ) : (
+      {shown === 'settings' && <Settings api={api} onDone={() => setView('chat')} />}
+      {shown === 'history' && (
+        <History
+          currentId={conversationId}
+          onOpen={(id) => {
+            setView('chat');
+            void chat.open(id);
+          }}
+          onRenamed={(id, title) => id === conversationId && chat.rename(title)}
+          onDeleted={(id) => id === conversationId && chat.newChat()}
+        />
+      )}
+      {shown === 'chat' && (
         <>
-          <Conversation turns={chat.turns} answerDom={chat.answerDom} onRetry={chat.retry} />
-          {page.error && (
+          {chat.state.conversation && <h2 className="conversation-title">{chat.state.conversation.title}</h2>}
+          <Conversation
+            path={chat.path}
+            answerDom={chat.answerDom}
+            onRegenerate={chat.regenerate}
+            onEdit={chat.edit}
+            onContinue={chat.carryOn}
+            onSelect={chat.select}
+          />
+          {(page.error ?? chat.notice) && (
             <p className="notice error" role="alert">
-              {page.error}{' '}
-              <button type="button" className="ghost" onClick={page.clearError}>
+              {page.error ?? chat.notice}{' '}
+              <button
+                type="button"
+                className="ghost"
+                onClick={() => {
+                  page.clearError();
+                  chat.dismissNotice();
+                }}
+              >
                 Dismiss
               </button>
             </p>
@@ -57,6 +116,8 @@ export function App() {
             onAttachmentChange={page.setAttachment}
             suggestion={page.question}
             providerId={chosen}
+            lastQuestion={last ? { id: last.id, question: last.question } : null}
+            onEdit={chat.edit}
           />
         </>
       )}

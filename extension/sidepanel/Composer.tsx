@@ -1,4 +1,7 @@
-/** The question box: Enter sends, Shift+Enter adds a line, Esc stops the answer. */
+/**
+ * The question box: Enter sends, Shift+Enter adds a line, Esc stops the answer (or cancels an
+ * edit), Up in an empty box edits the last question.
+ */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AttachmentChip } from './AttachmentChip';
 import type { Attachment } from './usePageContext';
@@ -14,9 +17,22 @@ interface Props {
   /** A question offered with the attachment ("Summarize this page."): put in the box, not sent. */
   suggestion: string | null;
   providerId: string | undefined;
+  /** The last question shown, which Up brings back for editing. */
+  lastQuestion: { id: string; question: string } | null;
+  onEdit: (turnId: string, question: string) => void;
 }
 
-export function Composer({ streaming, onSend, onStop, attachment, onAttachmentChange, suggestion, providerId }: Props) {
+export function Composer({
+  streaming,
+  onSend,
+  onStop,
+  attachment,
+  onAttachmentChange,
+  suggestion,
+  providerId,
+  lastQuestion,
+  onEdit,
+}: Props) {
   // The draft survives the panel closing: what the user typed is never lost.
   const [draft, setDraft] = useState(() => localStorage.getItem(DRAFT_KEY) ?? '');
   const box = useRef<HTMLTextAreaElement>(null);
@@ -36,9 +52,18 @@ export function Composer({ streaming, onSend, onStop, attachment, onAttachmentCh
     if (suggestion && !draft) setDraft(suggestion);
   }
 
+  // The turn whose question is being edited in the box, if any.
+  const [editing, setEditing] = useState<string | null>(null);
+
   const submit = () => {
     const question = draft.trim();
     if (!question || streaming) return;
+    if (editing) {
+      onEdit(editing, question);
+      setEditing(null);
+      setDraft('');
+      return;
+    }
     const attachments = attachment
       ? [{ ...attachment, text: keptChars === null ? attachment.text : attachment.text.slice(0, keptChars) }]
       : [];
@@ -54,6 +79,14 @@ export function Composer({ streaming, onSend, onStop, attachment, onAttachmentCh
     } else if (e.key === 'Escape' && streaming) {
       e.preventDefault();
       onStop();
+    } else if (e.key === 'Escape' && editing) {
+      e.preventDefault();
+      setEditing(null);
+      setDraft('');
+    } else if (e.key === 'ArrowUp' && draft === '' && lastQuestion && !streaming) {
+      e.preventDefault();
+      setEditing(lastQuestion.id);
+      setDraft(lastQuestion.question);
     }
   };
 
@@ -66,6 +99,11 @@ export function Composer({ streaming, onSend, onStop, attachment, onAttachmentCh
           onChange={onAttachmentChange}
           onTrimChange={onTrimChange}
         />
+      )}
+      {editing && (
+        <p className="editing-note" role="status">
+          Editing your last question: Enter sends it as a new version, Esc cancels.
+        </p>
       )}
       <form
         className="composer"

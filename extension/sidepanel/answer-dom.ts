@@ -55,7 +55,13 @@ export class AnswerDom {
     }
   }
 
-  /** Forgets the answer (before a retry). */
+  /** Shows a stored answer at once (not announced: the user opened it, the model did not write it now). */
+  load(html: string): void {
+    this.clear();
+    enhance(this.appendBlock(html));
+  }
+
+  /** Forgets the answer. */
   clear(): void {
     this.pending = [];
     this.clearBlocks();

@@ -1,51 +1,72 @@
 import { describe, expect, test } from 'vitest';
-import { chatReducer, historyFor, type Turn } from './chat-state';
+import type { ConversationRecord, TurnRecord } from '../shared/history';
+import { chatReducer, EMPTY_CHAT, shownPath } from './chat-state';
 
 const chunk = (text: string) => ({ type: 'chunk' as const, text, patch: { frozen: [], tail: '' } });
-const asked = chatReducer([], { type: 'ask', id: 'a', question: 'Q1' });
+const conversation: ConversationRecord = {
+  id: 'c',
+  title: 'Q1',
+  titleEdited: false,
+  createdAt: 1,
+  updatedAt: 1,
+  leafId: null,
+};
+const turn = (id: string, parentId: string | null, createdAt = 1): TurnRecord => ({
+  id,
+  conversationId: 'c',
+  parentId,
+  createdAt,
+  question: `Q ${id}`,
+  answer: '',
+  status: 'streaming',
+});
+const asked = chatReducer(EMPTY_CHAT, { type: 'turn', turn: turn('a', null), conversation });
 
 describe('chatReducer', () => {
+  test('a new turn starts the conversation and becomes the end of the path', () => {
+    expect(asked.conversation?.id).toBe('c');
+    expect(shownPath(asked).map((s) => s.turn.id)).toEqual(['a']);
+  });
+
   test('folds chunks and the end of an answer', () => {
-    let turns = chatReducer(asked, { type: 'event', id: 'a', event: chunk('Hel') });
-    turns = chatReducer(turns, { type: 'event', id: 'a', event: chunk('lo') });
-    turns = chatReducer(turns, { type: 'event', id: 'a', event: { type: 'done', reason: 'stop' } });
-    expect(turns[0]).toMatchObject({ text: 'Hello', status: 'done' });
+    let state = chatReducer(asked, { type: 'event', id: 'a', event: chunk('Hel') });
+    state = chatReducer(state, { type: 'event', id: 'a', event: chunk('lo') });
+    state = chatReducer(state, { type: 'event', id: 'a', event: { type: 'done', reason: 'stop' } });
+    expect(state.turns.a).toMatchObject({ answer: 'Hello', status: 'done', finishReason: 'stop' });
   });
 
   test('an error keeps the partial answer and events after the end are ignored', () => {
-    let turns = chatReducer(asked, { type: 'event', id: 'a', event: chunk('part') });
-    turns = chatReducer(turns, { type: 'event', id: 'a', event: { type: 'error', code: 'server', message: 'm' } });
-    turns = chatReducer(turns, { type: 'event', id: 'a', event: chunk('late') });
-    expect(turns[0]).toMatchObject({ text: 'part', status: 'error', error: { code: 'server', message: 'm' } });
+    let state = chatReducer(asked, { type: 'event', id: 'a', event: chunk('part') });
+    state = chatReducer(state, { type: 'event', id: 'a', event: { type: 'error', code: 'server', message: 'm' } });
+    state = chatReducer(state, { type: 'event', id: 'a', event: chunk('late') });
+    expect(state.turns.a).toMatchObject({ answer: 'part', status: 'error', error: { code: 'server', message: 'm' } });
   });
 
-  test('retry keeps the question and clears the failed answer', () => {
-    const failed = chatReducer(asked, { type: 'event', id: 'a', event: { type: 'error', code: 'auth', message: 'm' } });
-    expect(chatReducer(failed, { type: 'retry', id: 'a' })[0]).toEqual({
-      id: 'a',
-      question: 'Q1',
-      text: '',
-      status: 'streaming',
-    });
-  });
-});
-
-describe('historyFor', () => {
-  const turn = (question: string, text: string, status: Turn['status']): Turn => ({
-    id: question,
-    question,
-    text,
-    status,
+  test('a failed save is kept on the turn, and the text still arrives', () => {
+    let state = chatReducer(asked, { type: 'event', id: 'a', event: { type: 'saveFailed', message: 'full' } });
+    state = chatReducer(state, { type: 'event', id: 'a', event: chunk('x') });
+    expect(state.turns.a).toMatchObject({ answer: 'x', saveFailed: 'full' });
   });
 
-  test('sends finished and stopped turns, not failed ones', () => {
-    const turns = [turn('a', 'A', 'done'), turn('b', 'B', 'error'), turn('c', 'C', 'stopped')];
-    expect(historyFor(turns, 'd')).toEqual([
-      { role: 'user', content: 'a' },
-      { role: 'assistant', content: 'A' },
-      { role: 'user', content: 'c' },
-      { role: 'assistant', content: 'C' },
-      { role: 'user', content: 'd' },
-    ]);
+  test('a regenerated version is shown; selecting the old one shows it again', () => {
+    const done = chatReducer(asked, { type: 'event', id: 'a', event: { type: 'done', reason: 'stop' } });
+    const again = chatReducer(done, { type: 'turn', turn: turn('b', null, 2), conversation });
+    expect(shownPath(again).map((s) => [s.turn.id, s.index, s.versions])).toEqual([['b', 1, ['a', 'b']]]);
+    const back = chatReducer(again, { type: 'select', leafId: 'a' });
+    expect(shownPath(back).map((s) => s.turn.id)).toEqual(['a']);
+  });
+
+  test('re-joining a known turn (after reopening) replaces it without moving the path', () => {
+    const two = chatReducer(asked, { type: 'turn', turn: turn('b', 'a', 2), conversation });
+    const rejoined = chatReducer(two, { type: 'turn', turn: { ...turn('a', null), answer: 'so far' }, conversation });
+    expect(rejoined.leafId).toBe('b');
+    expect(rejoined.turns.a?.answer).toBe('so far');
+  });
+
+  test('a turn of another conversation (the panel moved on) is ignored', () => {
+    const other = { ...turn('x', null), conversationId: 'other' };
+    expect(chatReducer(asked, { type: 'turn', turn: other, conversation: { ...conversation, id: 'other' } })).toBe(
+      asked,
+    );
   });
 });

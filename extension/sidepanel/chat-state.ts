@@ -1,56 +1,77 @@
 /**
- * The conversation as the panel holds it, as a pure reducer over the worker's chat events.
- * The panel keeps what it received even when an answer fails, so nothing is lost.
+ * The open conversation as the panel holds it: a pure reducer over what the worker sends (stored
+ * turns, then each answer's events). The panel keeps what it received even when an answer
+ * fails or cannot be stored, so nothing is lost while it is open.
  */
-import type { ChatEvent, ChatMessage } from '../shared/messages';
-import type { Attachment } from './usePageContext';
+import type { ConversationRecord, TurnRecord, TurnStatus } from '../shared/history';
+import type { ChatEvent } from '../shared/messages';
+import { pathTo, type PathStep } from '../shared/thread';
 
-export type TurnStatus = 'streaming' | 'done' | 'stopped' | 'error';
+export type { TurnStatus };
 
-export interface Turn {
-  id: string;
-  question: string;
-  /** Page material sent with the question. */
-  attachments?: Attachment[];
-  /** The answer's markdown source, as received (its HTML lives in an AnswerDom). */
-  text: string;
-  /** The model's visible reasoning, if it shows any (plain text, shown collapsed). */
-  reasoning?: string;
-  status: TurnStatus;
-  error?: { code: string; message: string };
-  usage?: { inputTokens: number; outputTokens: number };
-  finishReason?: string;
+export interface Turn extends TurnRecord {
+  /** Why this answer could not be stored, when it could not. */
+  saveFailed?: string;
 }
 
-export type ChatAction =
-  | { type: 'ask'; id: string; question: string; attachments?: Attachment[] }
-  | { type: 'retry'; id: string }
-  | { type: 'event'; id: string; event: ChatEvent };
+export interface ChatState {
+  conversation: ConversationRecord | null;
+  turns: Record<string, Turn>;
+  leafId: string | null;
+}
 
-export function chatReducer(turns: Turn[], action: ChatAction): Turn[] {
+export const EMPTY_CHAT: ChatState = { conversation: null, turns: {}, leafId: null };
+
+export type ChatAction =
+  | { type: 'loaded'; conversation: ConversationRecord; turns: TurnRecord[] }
+  | { type: 'new' }
+  /** The worker's `turn` event: a new turn becomes the end of the path shown. */
+  | { type: 'turn'; turn: TurnRecord; conversation?: ConversationRecord }
+  | { type: 'event'; id: string; event: ChatEvent }
+  | { type: 'select'; leafId: string }
+  | { type: 'renamed'; title: string }
+  | { type: 'systemPrompt'; systemPrompt: string };
+
+export function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
-    case 'ask':
-      return [
-        ...turns,
-        { id: action.id, question: action.question, attachments: action.attachments, text: '', status: 'streaming' },
-      ];
-    case 'retry':
-      return update(turns, action.id, (t) => ({
-        id: t.id,
-        question: t.question,
-        attachments: t.attachments,
-        text: '',
-        status: 'streaming',
-      }));
-    case 'event':
-      return update(turns, action.id, (t) => (t.status === 'streaming' ? applyEvent(t, action.event) : t));
+    case 'loaded':
+      return {
+        conversation: action.conversation,
+        turns: Object.fromEntries(action.turns.map((t) => [t.id, t])),
+        leafId: action.conversation.leafId,
+      };
+    case 'new':
+      return EMPTY_CHAT;
+    case 'turn': {
+      const known = action.turn.id in state.turns;
+      const conversation = state.conversation ?? action.conversation ?? null;
+      if (conversation && conversation.id !== action.turn.conversationId) return state;
+      return {
+        conversation,
+        turns: { ...state.turns, [action.turn.id]: action.turn },
+        leafId: known ? state.leafId : action.turn.id,
+      };
+    }
+    case 'event': {
+      const turn = state.turns[action.id];
+      if (!turn || turn.status !== 'streaming') return state;
+      return { ...state, turns: { ...state.turns, [action.id]: applyEvent(turn, action.event) } };
+    }
+    case 'select':
+      return { ...state, leafId: action.leafId };
+    case 'renamed':
+      return state.conversation ? { ...state, conversation: { ...state.conversation, title: action.title } } : state;
+    case 'systemPrompt':
+      return state.conversation
+        ? { ...state, conversation: { ...state.conversation, systemPrompt: action.systemPrompt } }
+        : state;
   }
 }
 
 function applyEvent(turn: Turn, event: ChatEvent): Turn {
   switch (event.type) {
     case 'chunk':
-      return event.text ? { ...turn, text: turn.text + event.text } : turn;
+      return event.text ? { ...turn, answer: turn.answer + event.text } : turn;
     case 'reasoning':
       return { ...turn, reasoning: (turn.reasoning ?? '') + event.text };
     case 'usage':
@@ -61,27 +82,17 @@ function applyEvent(turn: Turn, event: ChatEvent): Turn {
       return { ...turn, status: 'stopped' };
     case 'error':
       return { ...turn, status: 'error', error: { code: event.code, message: event.message } };
+    case 'saveFailed':
+      return { ...turn, saveFailed: event.message };
+    case 'turn':
+    case 'gone':
+      return turn;
   }
 }
 
-function update(turns: Turn[], id: string, change: (turn: Turn) => Turn): Turn[] {
-  return turns.map((t) => (t.id === id ? change(t) : t));
-}
-
-/**
- * The messages to send when asking `question` after the turns before it. Failed turns are left
- * out (their partial answers would mislead the model); stopped ones keep what arrived.
- */
-export function historyFor(turns: Turn[], question: string, attachments?: Attachment[]): ChatMessage[] {
-  const messages: ChatMessage[] = [];
-  const user = (content: string, a?: Attachment[]): ChatMessage =>
-    a?.length ? { role: 'user', content, attachments: a } : { role: 'user', content };
-  for (const t of turns) {
-    if (t.status === 'error' || t.status === 'streaming' || t.text === '') continue;
-    messages.push(user(t.question, t.attachments), { role: 'assistant', content: t.text });
-  }
-  messages.push(user(question, attachments));
-  return messages;
+/** The turns shown, first question first, each with its versions. */
+export function shownPath(state: ChatState): PathStep<Turn>[] {
+  return pathTo(Object.values(state.turns), state.leafId);
 }
 
 /** A terminal event ends the port's work. */

@@ -1,28 +1,32 @@
-/** Runs answers: one chat port per answer, events folded into the conversation state. */
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
-import { connectChat, type ChatCommand, type ChatEvent, type TypedPort } from '../shared/messages';
+/**
+ * The open conversation: loaded from the worker, and followed over one chat port per answer.
+ * Answers belong to the worker: closing the panel or switching conversations only stops
+ * following them, and a port that drops mid-answer means the worker restarted, so the
+ * conversation is read again from storage (where that answer is now marked interrupted).
+ */
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { connectChat, send, type ChatCommand, type ChatEvent, type Res, type TypedPort } from '../shared/messages';
+import type { TurnRecord } from '../shared/history';
+import type { Attachment } from '../shared/settings';
+import { latestLeaf } from '../shared/thread';
 import { AnswerDom } from './answer-dom';
-import { chatReducer, historyFor, isTerminal, type Turn } from './chat-state';
-import type { Attachment } from './usePageContext';
+import { chatReducer, EMPTY_CHAT, isTerminal, shownPath, type ChatState } from './chat-state';
 
-const WORKER_GONE: ChatEvent = {
-  type: 'error',
-  code: 'truncated',
-  message: 'Gloss lost contact with its background worker before the answer finished. Retry to ask again.',
-};
+const CURRENT_KEY = 'gloss.conversation';
+type Port = TypedPort<ChatEvent, ChatCommand>;
+type Opened = Res<'history.open'>;
 
 export function useChat(providerId?: string) {
-  const [turns, dispatch] = useReducer(chatReducer, []);
-  // Callbacks read the latest turns without being re-created on every token.
-  const turnsRef = useRef<Turn[]>(turns);
-  useLayoutEffect(() => {
-    turnsRef.current = turns;
-  });
+  const [state, dispatch] = useReducer(chatReducer, EMPTY_CHAT);
+  const [notice, setNotice] = useState<string | null>(null);
+  // Callbacks read the latest state without being re-created on every token.
+  const stateRef = useRef<ChatState>(state);
   const providerRef = useRef(providerId);
   useLayoutEffect(() => {
+    stateRef.current = state;
     providerRef.current = providerId;
   });
-  const ports = useRef(new Map<string, TypedPort<ChatEvent, ChatCommand>>());
+  const ports = useRef(new Set<Port>());
   // Each answer's DOM, patched directly rather than re-rendered by React on every token.
   const docs = useRef(new Map<string, AnswerDom>());
   const answerDom = useCallback((id: string): AnswerDom => {
@@ -34,62 +38,201 @@ export function useChat(providerId?: string) {
     return doc;
   }, []);
 
-  const start = useCallback(
-    (id: string, question: string, before: Turn[], attachments?: Attachment[]) => {
+  const closePorts = () => {
+    ports.current.forEach((port) => port.close());
+    ports.current.clear();
+  };
+
+  // `follow` reloads through this (declared before `open`, which uses `follow`).
+  const openRef = useRef<(id: string) => Promise<void>>(() => Promise.resolve());
+
+  /** Sends a command and follows the turn it starts or joins, until its answer ends. */
+  const follow = useCallback(
+    (command: Exclude<ChatCommand, { type: 'stop' }>, shown?: TurnRecord) => {
       const port = connectChat();
-      ports.current.set(id, port);
+      ports.current.add(port);
+      let turnId = shown?.id;
+      if (shown) dispatch({ type: 'turn', turn: shown });
       let ended = false;
+      const end = () => {
+        ended = true;
+        ports.current.delete(port);
+        port.close();
+      };
       port.listen((event) => {
-        if (event.type === 'chunk') answerDom(id).enqueue(event.patch);
-        dispatch({ type: 'event', id, event });
-        if (isTerminal(event)) {
-          ended = true;
-          ports.current.delete(id);
-          port.close();
+        if (event.type === 'turn') {
+          turnId = event.turn.id;
+          localStorage.setItem(CURRENT_KEY, event.turn.conversationId);
+          dispatch({ type: 'turn', turn: event.turn, conversation: event.conversation });
+        } else if (event.type === 'gone') {
+          end();
+          const current = stateRef.current.conversation;
+          if (current) void openRef.current(current.id);
+        } else if (turnId === undefined) {
+          // An attach or continue that the worker refused (the message was deleted elsewhere).
+          if (event.type === 'error') setNotice(event.message);
+          end();
+        } else {
+          if (event.type === 'chunk') answerDom(turnId).enqueue(event.patch);
+          dispatch({ type: 'event', id: turnId, event });
+          if (isTerminal(event)) end();
         }
       });
       port.onClose(() => {
-        ports.current.delete(id);
-        if (!ended) dispatch({ type: 'event', id, event: WORKER_GONE });
+        ports.current.delete(port);
+        if (ended) return;
+        // The worker stopped mid-answer; storage holds what it received.
+        const current = stateRef.current.conversation;
+        if (current) setTimeout(() => void openRef.current(current.id).catch(() => undefined), 300);
       });
-      port.post({ type: 'ask', messages: historyFor(before, question, attachments), providerId: providerRef.current });
+      port.post(command);
     },
     [answerDom],
   );
 
-  const ask = useCallback(
-    (question: string, attachments: Attachment[] = []) => {
-      const id = crypto.randomUUID();
-      const before = turnsRef.current;
-      const a = attachments.length ? attachments : undefined;
-      dispatch({ type: 'ask', id, question, attachments: a });
-      start(id, question, before, a);
+  const show = useCallback(
+    (id: string, opened: Opened) => {
+      closePorts();
+      docs.current.clear();
+      if (!opened) {
+        localStorage.removeItem(CURRENT_KEY);
+        dispatch({ type: 'new' });
+        return;
+      }
+      localStorage.setItem(CURRENT_KEY, id);
+      for (const t of opened.turns) if (t.html) answerDom(t.id).load(t.html);
+      dispatch({ type: 'loaded', conversation: opened.conversation, turns: opened.turns });
+      setNotice(
+        opened.damaged > 0
+          ? `${opened.damaged} message${opened.damaged > 1 ? 's' : ''} of this conversation could not be read and ${opened.damaged > 1 ? 'are' : 'is'} not shown.`
+          : null,
+      );
+      for (const turnId of opened.live) follow({ type: 'attach', turnId });
     },
-    [start],
+    [answerDom, follow],
+  );
+  const open = useCallback((id: string) => send('history.open', { id }).then((opened) => show(id, opened)), [show]);
+  useLayoutEffect(() => {
+    openRef.current = open;
+  });
+
+  const leafOf = () => {
+    const path = shownPath(stateRef.current);
+    return path[path.length - 1]?.turn.id ?? null;
+  };
+
+  /** A question shown at once, before the worker confirms it (it then sends the stored turn). */
+  const pending = (question: string, parentId: string | null, attachments?: Attachment[]): TurnRecord => {
+    const { conversation, turns } = stateRef.current;
+    return {
+      id: crypto.randomUUID(),
+      conversationId: conversation?.id ?? Object.values(turns)[0]?.conversationId ?? crypto.randomUUID(),
+      parentId,
+      createdAt: Date.now(),
+      question,
+      attachments: attachments?.length ? attachments : undefined,
+      answer: '',
+      status: 'streaming',
+    };
+  };
+
+  const askAs = useCallback(
+    (turn: TurnRecord) =>
+      follow(
+        {
+          type: 'ask',
+          conversationId: turn.conversationId,
+          turnId: turn.id,
+          parentId: turn.parentId,
+          question: turn.question,
+          attachments: turn.attachments,
+          providerId: providerRef.current,
+        },
+        turn,
+      ),
+    [follow],
   );
 
-  const retry = useCallback(
-    (id: string) => {
-      const all = turnsRef.current;
-      const index = all.findIndex((t) => t.id === id);
-      const turn = all[index];
-      if (!turn || turn.status === 'streaming') return;
-      answerDom(id).clear();
-      dispatch({ type: 'retry', id });
-      start(id, turn.question, all.slice(0, index), turn.attachments);
-    },
-    [start, answerDom],
+  const ask = useCallback(
+    (question: string, attachments: Attachment[] = []) => askAs(pending(question, leafOf(), attachments)),
+    [askAs],
   );
+
+  /** Sends a changed question as a new version of `turnId` (the old one stays switchable). */
+  const edit = useCallback(
+    (turnId: string, question: string) => {
+      const turn = stateRef.current.turns[turnId];
+      if (turn) askAs(pending(question, turn.parentId, turn.attachments));
+    },
+    [askAs],
+  );
+
+  /** A new version of the answer to `turnId`'s question. */
+  const regenerate = useCallback(
+    (of: string) => {
+      const source = stateRef.current.turns[of];
+      if (!source) return;
+      const turn = pending(source.question, source.parentId, source.attachments);
+      follow({ type: 'regenerate', of, turnId: turn.id, providerId: providerRef.current }, turn);
+    },
+    [follow],
+  );
+  const carryOn = useCallback(
+    (turnId: string) => follow({ type: 'continue', turnId, providerId: providerRef.current }),
+    [follow],
+  );
+
+  /** Shows another version of a turn (and the newest conversation that follows it). */
+  const select = useCallback((versionId: string) => {
+    const { conversation, turns } = stateRef.current;
+    const leafId = latestLeaf(Object.values(turns), versionId)?.id;
+    if (!leafId) return;
+    dispatch({ type: 'select', leafId });
+    if (conversation) void send('history.update', { id: conversation.id, leafId }).catch(() => undefined);
+  }, []);
+
+  const newChat = useCallback(() => {
+    closePorts();
+    docs.current.clear();
+    localStorage.removeItem(CURRENT_KEY);
+    setNotice(null);
+    dispatch({ type: 'new' });
+  }, []);
 
   const stop = useCallback(() => {
-    for (const port of ports.current.values()) port.post({ type: 'stop' });
+    for (const port of ports.current) port.post({ type: 'stop' });
   }, []);
 
+  // Reopen the conversation the panel showed last; closing the panel only stops following.
   useEffect(() => {
-    const open = ports.current;
-    return () => open.forEach((port) => port.close());
-  }, []);
+    const last = localStorage.getItem(CURRENT_KEY);
+    if (last) {
+      send('history.open', { id: last }).then(
+        (opened) => show(last, opened),
+        (e: unknown) => setNotice(`Gloss could not open the conversation: ${String(e)}`),
+      );
+    }
+    const following = ports.current;
+    return () => following.forEach((port) => port.close());
+  }, [show]);
 
-  const streaming = turns.some((t) => t.status === 'streaming');
-  return { turns, streaming, ask, retry, stop, answerDom };
+  const path = shownPath(state);
+  const streaming = path.some((s) => s.turn.status === 'streaming');
+  return {
+    state,
+    path,
+    streaming,
+    notice,
+    dismissNotice: () => setNotice(null),
+    ask,
+    edit,
+    regenerate,
+    carryOn,
+    select,
+    stop,
+    open,
+    newChat,
+    rename: (title: string) => dispatch({ type: 'renamed', title }),
+    answerDom,
+  };
 }

@@ -4,10 +4,9 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { send } from '../shared/messages';
-import { PENDING_CONTEXT_KEY, type AttachmentSchema } from '../shared/settings';
-import type * as v from 'valibot';
+import { PENDING_CONTEXT_KEY, type Attachment } from '../shared/settings';
 
-export type Attachment = v.InferOutput<typeof AttachmentSchema>;
+export type { Attachment };
 
 export function usePageContext() {
   const [attachment, setAttachment] = useState<Attachment | null>(null);

@@ -91,6 +91,58 @@ fn every_fixture_streams_split_at_every_point() {
     }
 }
 
+/// A consumer that joins after `cut` bytes (a panel reopened mid-answer) starts from
+/// `snapshot` and then follows the same patches as everyone else.
+fn join_late(input: &str, cut: usize, step: usize, what: &str) {
+    let mut renderer = StreamRenderer::new();
+    let mut at = 0;
+    while at < cut {
+        let end = next_boundary(input, (at + step).min(cut));
+        renderer.push(&input[at..end]);
+        at = end;
+    }
+    let mut late = Consumer::default();
+    late.apply(renderer.snapshot());
+    if !may_resolve_late(input) {
+        assert_eq!(
+            late.html(),
+            render_markdown(&input[..at]),
+            "{what}: snapshot"
+        );
+    }
+    while at < input.len() {
+        let end = next_boundary(input, at + step);
+        late.apply(renderer.push(&input[at..end]));
+        at = end;
+    }
+    late.apply(renderer.finish());
+    assert_eq!(late.html(), render_markdown(input), "{what}: at the end");
+}
+
+fn next_boundary(input: &str, mut end: usize) -> usize {
+    end = end.min(input.len());
+    while !input.is_char_boundary(end) {
+        end += 1;
+    }
+    end
+}
+
+#[test]
+fn a_late_consumer_catches_up_from_a_snapshot_at_every_point() {
+    for ex in examples::all() {
+        for cut in 0..=ex.input.len() {
+            for step in [1, 5] {
+                join_late(
+                    &ex.input,
+                    cut,
+                    step,
+                    &format!("line {} joined at {cut}", ex.line),
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn every_fixture_streams_in_random_chunks() {
     let mut rng = Rng::new(0x5eed_1234);

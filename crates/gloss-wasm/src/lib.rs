@@ -210,6 +210,12 @@ impl StreamRenderer {
     pub fn finish(&mut self) -> JsValue {
         to_js(&self.0.finish())
     }
+
+    /// Everything shown so far, with `reset`, for a panel that joins mid-answer.
+    #[wasm_bindgen(unchecked_return_type = "RenderPatch")]
+    pub fn snapshot(&mut self) -> JsValue {
+        to_js(&self.0.snapshot())
+    }
 }
 
 /// Decodes one response body, fed in chunks split anywhere.

@@ -22,6 +22,8 @@ pub struct TailCode {
 pub(super) struct CodeTail {
     fence_char: u8,
     fence_len: usize,
+    /// Offset in the full text where the block's content starts.
+    content_start: usize,
     /// Offset in the full text where the completed, already-sent lines end.
     stable_end: usize,
 }
@@ -38,6 +40,7 @@ impl CodeTail {
         let mut tail = Self {
             fence_char,
             fence_len,
+            content_start,
             stable_end: content_start,
         };
         let first = tail.extend(text, content_start)?;
@@ -67,6 +70,14 @@ impl CodeTail {
             append: completed.to_owned(),
             live: partial.to_owned(),
         })
+    }
+
+    /// All of the block's content so far, as one update onto an empty `<code>` element.
+    pub(super) fn snapshot(&self, text: &str) -> TailCode {
+        TailCode {
+            append: text[self.content_start..self.stable_end].to_owned(),
+            live: text[self.stable_end..].to_owned(),
+        }
     }
 
     /// Whether `line` is a closing fence for this block (CommonMark 4.5: up to three spaces,

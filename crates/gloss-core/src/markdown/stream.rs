@@ -50,6 +50,8 @@ pub struct StreamRenderer {
     /// All frozen HTML so far, to check against the full render at the end.
     frozen_html: String,
     code: Option<CodeTail>,
+    /// The open code block's HTML without its content (what `tail` held when it opened).
+    code_skeleton: String,
 }
 
 impl StreamRenderer {
@@ -95,6 +97,38 @@ impl StreamRenderer {
                 reset: true,
                 ..RenderPatch::default()
             }
+        }
+    }
+
+    /// Everything shown so far as one patch with `reset`, for a consumer that joins mid-answer
+    /// (a panel reopened while the answer streams). Later patches apply on top of it as usual.
+    pub fn snapshot(&mut self) -> RenderPatch {
+        let frozen = if self.frozen_html.is_empty() {
+            vec![]
+        } else {
+            vec![self.frozen_html.clone()]
+        };
+        if let Some(code) = &self.code {
+            return RenderPatch {
+                frozen,
+                tail: self.code_skeleton.clone(),
+                reset: true,
+                tail_code: Some(code.snapshot(&self.text)),
+            };
+        }
+        let normalized = math::normalize_delimiters(&self.text[self.open_start..]);
+        let arena = Arena::new();
+        let root = parse_document(&arena, &normalized, options());
+        let mut anchors = std::mem::take(&mut self.anchors);
+        anchors.checkpoint();
+        let (tail, mut anchors) = format::format(root, options(), anchors);
+        anchors.rollback();
+        self.anchors = anchors;
+        RenderPatch {
+            frozen,
+            tail,
+            reset: true,
+            tail_code: None,
         }
     }
 
@@ -156,6 +190,7 @@ impl StreamRenderer {
             self.open_code_block(region_start, &blocks[freeze..])
         {
             self.code = Some(code);
+            self.code_skeleton.clone_from(&skeleton);
             patch.tail = skeleton;
             patch.tail_code = Some(tail_code);
         } else {

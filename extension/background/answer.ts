@@ -1,0 +1,136 @@
+/**
+ * One answer being written, owned by the worker and independent of any panel. Every batch of
+ * received text is stored before it is rendered and sent on, so what a panel has seen is always
+ * in storage; a panel that closes just stops following, and one that opens catches up from the
+ * renderer's snapshot.
+ */
+import type { ConversationRecord, TurnRecord } from '../shared/history';
+import type { ChatEvent } from '../shared/messages';
+import type { AnswerEvent } from './chat';
+import { StreamRenderer } from './core';
+import { storageProblem } from './db';
+import type { HistoryStore } from './history-store';
+
+export type Follower = (event: ChatEvent) => void;
+
+export class Answer {
+  readonly abort = new AbortController();
+  /** Settles once the answer has ended and its final state was stored (or failed to be). */
+  readonly ended: Promise<void>;
+  private end!: () => void;
+  private readonly followers = new Set<Follower>();
+  private readonly renderer = new StreamRenderer();
+  private queue: AnswerEvent[] = [];
+  private flushing = false;
+  private seq = 0;
+  private saveFailed = false;
+
+  constructor(
+    private readonly store: HistoryStore,
+    private readonly conversation: ConversationRecord,
+    /** The turn as it stands (its answer grows); stored with status `streaming`. */
+    readonly turn: TurnRecord,
+  ) {
+    this.ended = new Promise((resolve) => (this.end = resolve));
+    // Continuing an answer: the renderer starts from the text that is already there.
+    if (turn.answer) this.renderer.push(turn.answer);
+  }
+
+  /** Takes the request's events in order; they are handled one stored batch at a time. */
+  readonly receive = (event: AnswerEvent): void => {
+    this.queue.push(event);
+    void this.flush();
+  };
+
+  /** Starts sending this answer to `follower`: the turn so far, then every change. */
+  follow(follower: Follower): void {
+    this.followers.add(follower);
+    follower({ type: 'turn', turn: this.turn, conversation: this.conversation });
+    if (this.turn.answer) follower({ type: 'chunk', text: '', patch: this.renderer.snapshot() });
+  }
+
+  unfollow(follower: Follower): void {
+    this.followers.delete(follower);
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0);
+      const text = batch.map((e) => (e.type === 'text' ? e.text : '')).join('');
+      const reasoning = batch.map((e) => (e.type === 'reasoning' ? e.text : '')).join('');
+      if (text || reasoning) {
+        const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
+        await this.save(() => this.store.appendChunk(chunk));
+      }
+      for (const event of coalesce(batch)) await this.apply(event);
+    }
+    this.flushing = false;
+  }
+
+  private async apply(event: AnswerEvent): Promise<void> {
+    const turn = this.turn;
+    switch (event.type) {
+      case 'text':
+        turn.answer += event.text;
+        this.send({ type: 'chunk', text: event.text, patch: this.renderer.push(event.text) });
+        return;
+      case 'reasoning':
+        turn.reasoning = (turn.reasoning ?? '') + event.text;
+        this.send(event);
+        return;
+      case 'usage':
+        turn.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+        this.send(event);
+        return;
+      case 'done':
+        turn.status = 'done';
+        turn.finishReason = event.reason;
+        break;
+      case 'stopped':
+        turn.status = 'stopped';
+        break;
+      case 'error':
+        turn.status = 'error';
+        turn.error = { code: event.code, message: event.message };
+        break;
+    }
+    if (turn.answer) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
+    this.renderer.free();
+    await this.save(() => this.store.finishTurn(turn));
+    this.send(event);
+    this.end();
+  }
+
+  /** A failed write is reported once; the answer goes on (the panel still holds it). */
+  private async save(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (e) {
+      if (this.saveFailed) return;
+      this.saveFailed = true;
+      this.send({ type: 'saveFailed', message: storageProblem(e) });
+    }
+  }
+
+  private send(event: ChatEvent): void {
+    for (const follower of this.followers) follower(event);
+  }
+}
+
+/** Neighbouring text events become one (one render patch per stored batch). */
+function coalesce(batch: AnswerEvent[]): AnswerEvent[] {
+  const out: AnswerEvent[] = [];
+  for (const event of batch) {
+    const last = out[out.length - 1];
+    if (event.type === 'text' && last?.type === 'text')
+      out[out.length - 1] = { type: 'text', text: last.text + event.text };
+    else out.push(event);
+  }
+  return out;
+}

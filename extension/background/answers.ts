@@ -1,0 +1,157 @@
+/**
+ * The answers being written, and the chat commands that start or follow them. The worker keeps
+ * itself alive while any answer runs: Chrome stops an idle extension worker after 30 s, and
+ * every extension API call resets that timer, so a cheap call every 20 s holds it for as long
+ * as answers stream, whether or not a panel is open.
+ */
+import type { ConversationRecord, TurnRecord } from '../shared/history';
+import type { ChatCommand, ChatMessage } from '../shared/messages';
+import { pickProvider, type StoredSettings } from '../shared/settings';
+import { pathTo } from '../shared/thread';
+import { Answer } from './answer';
+import { runChat, type AnswerEvent } from './chat';
+import type { HistoryStore } from './history-store';
+import { continueMessages, messagesFor } from './prompt';
+
+export interface AnswerDeps {
+  store: () => Promise<HistoryStore>;
+  settings: () => Promise<StoredSettings>;
+  /** Fences page material (the core's job); the identity in tests without attachments. */
+  withMaterial: (messages: ChatMessage[]) => Promise<ChatMessage[]>;
+  /** Resets the browser's idle timer for the worker. */
+  heartbeat: () => void;
+  /** Well under the browser's 30 s idle limit. */
+  heartbeatMs?: number;
+  run?: typeof runChat;
+}
+
+type StartCommand = Exclude<ChatCommand, { type: 'stop' }>;
+
+export class Answers {
+  private readonly live = new Map<string, Answer>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly deps: AnswerDeps) {}
+
+  liveIds(): string[] {
+    return [...this.live.keys()];
+  }
+
+  /** Stops an answer if it is running, once its final state is stored. */
+  async stopAndWait(turnId: string): Promise<void> {
+    const answer = this.live.get(turnId);
+    if (!answer) return;
+    answer.stop();
+    await answer.ended;
+  }
+
+  /** The answer a command starts or follows; undefined when `attach` finds nothing running. */
+  async open(command: StartCommand): Promise<Answer | undefined> {
+    if (command.type === 'attach') return this.live.get(command.turnId);
+    const store = await this.deps.store();
+    if (command.type === 'ask') {
+      if (await store.turn(command.turnId)) throw new Error('That question was already sent.');
+      const conversation =
+        (await store.conversation(command.conversationId)) ??
+        (await store.create(command.conversationId, command.question, command.providerId));
+      const turns = await store.turns(conversation.id);
+      if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
+        throw new Error('The message this question follows no longer exists.');
+      }
+      const before = command.parentId === null ? [] : pathTo(turns, command.parentId).map((s) => s.turn);
+      const turn = newTurn(command.turnId, conversation.id, command.parentId, command.question, command.attachments);
+      await store.addTurn(turn);
+      const messages = messagesFor(before, turn.question, turn.attachments, conversation.systemPrompt);
+      return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId, command.model);
+    }
+    if (command.type === 'regenerate') {
+      if (await store.turn(command.turnId)) throw new Error('That answer was already asked for.');
+      const found = await this.find(store, command.of);
+      const turn = newTurn(
+        command.turnId,
+        found.turn.conversationId,
+        found.turn.parentId,
+        found.turn.question,
+        found.turn.attachments,
+      );
+      await store.addTurn(turn);
+      const messages = messagesFor(found.before, turn.question, turn.attachments, found.conversation.systemPrompt);
+      return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
+    }
+    const existing = this.live.get(command.turnId);
+    if (existing) return existing;
+    const found = await this.find(store, command.turnId);
+    const turn: TurnRecord = { ...found.turn, status: 'streaming', error: undefined, finishReason: undefined };
+    await store.putTurn(turn);
+    const messages = continueMessages(found.before, found.turn, found.conversation.systemPrompt);
+    return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
+  }
+
+  /** A stored turn, its conversation and what comes before it on its path. */
+  private async find(store: HistoryStore, turnId: string) {
+    const turn = await store.turn(turnId);
+    const conversation = turn && (await store.conversation(turn.conversationId));
+    if (!turn || !conversation) throw new Error('That message no longer exists.');
+    const path = pathTo(await store.turns(turn.conversationId), turn.id).map((s) => s.turn);
+    return { turn, conversation, before: path.slice(0, -1) };
+  }
+
+  private async start(
+    conversation: ConversationRecord,
+    turn: TurnRecord,
+    messages: ChatMessage[],
+    providerId: string | undefined,
+    model?: string,
+  ): Promise<Answer> {
+    const settings = await this.deps.settings();
+    const provider = pickProvider(settings, providerId);
+    turn.model = model ?? provider?.model;
+    const answer = new Answer(await this.deps.store(), conversation, turn);
+    this.live.set(turn.id, answer);
+    this.keepAlive();
+    void answer.ended.then(() => {
+      this.live.delete(turn.id);
+      this.keepAlive();
+    });
+    const fail = (message: string): void => answer.receive({ type: 'error', code: 'bad_request', message });
+    if (!provider) {
+      fail('No provider is set up yet. Open Settings to add one.');
+      return answer;
+    }
+    const run = this.deps.run ?? runChat;
+    const post = (event: AnswerEvent) => answer.receive(event);
+    this.deps
+      .withMaterial(messages)
+      .then((fenced) => run(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }))
+      .catch((e: unknown) => fail(`Gloss could not send this question: ${e instanceof Error ? e.message : String(e)}`));
+    return answer;
+  }
+
+  private keepAlive(): void {
+    if (this.live.size > 0 && this.timer === undefined) {
+      this.timer = setInterval(this.deps.heartbeat, this.deps.heartbeatMs ?? 20_000);
+    } else if (this.live.size === 0 && this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+  }
+}
+
+function newTurn(
+  id: string,
+  conversationId: string,
+  parentId: string | null,
+  question: string,
+  attachments: TurnRecord['attachments'],
+): TurnRecord {
+  return {
+    id,
+    conversationId,
+    parentId,
+    createdAt: Date.now(),
+    question,
+    attachments: attachments?.length ? attachments : undefined,
+    answer: '',
+    status: 'streaming',
+  };
+}

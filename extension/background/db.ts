@@ -1,0 +1,60 @@
+/**
+ * The conversation database (IndexedDB through `idb`). Answers are written as they arrive: each
+ * batch of received text goes to `chunks` (append-only, so a long answer costs no rewrites) and
+ * is folded into its turn when the answer ends, or when a restarted worker finds it orphaned.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ConversationRecord, TurnRecord } from '../shared/history';
+
+export interface ChunkRecord {
+  turnId: string;
+  seq: number;
+  text: string;
+  reasoning: string;
+}
+
+export interface SearchRecord {
+  conversationId: string;
+  words: string[];
+}
+
+export interface GlossDb extends DBSchema {
+  conversations: { key: string; value: ConversationRecord; indexes: { updatedAt: number } };
+  turns: { key: string; value: TurnRecord; indexes: { conversationId: string; status: string } };
+  chunks: { key: [string, number]; value: ChunkRecord };
+  search: { key: string; value: SearchRecord; indexes: { words: string } };
+}
+
+export type Db = IDBPDatabase<GlossDb>;
+
+export const DB_NAME = 'gloss';
+const DB_VERSION = 1;
+
+export function openGlossDb(name = DB_NAME): Promise<Db> {
+  return openDB<GlossDb>(name, DB_VERSION, {
+    upgrade(db) {
+      const conversations = db.createObjectStore('conversations', { keyPath: 'id' });
+      conversations.createIndex('updatedAt', 'updatedAt');
+      const turns = db.createObjectStore('turns', { keyPath: 'id' });
+      turns.createIndex('conversationId', 'conversationId');
+      turns.createIndex('status', 'status');
+      db.createObjectStore('chunks', { keyPath: ['turnId', 'seq'] });
+      const search = db.createObjectStore('search', { keyPath: 'conversationId' });
+      search.createIndex('words', 'words', { multiEntry: true });
+    },
+  });
+}
+
+/** All keys of one turn's chunks. */
+export function chunkRange(turnId: string): IDBKeyRange {
+  return IDBKeyRange.bound([turnId, 0], [turnId, Number.MAX_SAFE_INTEGER]);
+}
+
+/** Says what a failed write means for the user; storage full is the common case. */
+export function storageProblem(e: unknown): string {
+  const name = e instanceof DOMException || e instanceof Error ? e.name : '';
+  if (name === 'QuotaExceededError') {
+    return 'The browser’s storage for Gloss is full, so this could not be saved. Delete or export old conversations to make room.';
+  }
+  return `Gloss could not save to the browser’s storage (${e instanceof Error ? e.message : String(e)}).`;
+}

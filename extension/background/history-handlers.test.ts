@@ -1,0 +1,108 @@
+/** Stored conversations: search, delete and undo, export and import, damaged records. */
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { TurnRecord } from '../shared/history';
+import { historyHandlers } from './history-handlers';
+import type { HistoryStore } from './history-store';
+import { freshStore, loadCore, scripted } from './test-support';
+
+beforeAll(loadCore);
+
+const sender = {} as chrome.runtime.MessageSender;
+
+/** Stores a finished conversation of one question and answer. */
+async function converse(store: HistoryStore, question: string, answer: string): Promise<string> {
+  const { answers, calls } = scripted(store);
+  const ids = { conversationId: crypto.randomUUID(), turnId: crypto.randomUUID() };
+  const started = (await answers.open({ type: 'ask', ...ids, parentId: null, question }))!;
+  while (calls.length === 0) await new Promise((r) => setTimeout(r, 1));
+  calls[0]!.emit({ type: 'text', text: answer }, { type: 'done', reason: 'stop' });
+  await started.ended;
+  return started.turn.conversationId;
+}
+
+async function setUp() {
+  const store = await freshStore();
+  const handlers = historyHandlers(async () => store, scripted(store).answers);
+  return { store, handlers };
+}
+
+describe('history', () => {
+  test('lists newest first and searches titles and answers by word prefix', async () => {
+    const { store, handlers } = await setUp();
+    const tea = await converse(store, 'How is green tea made?', 'Leaves are *steamed* quickly.');
+    const bread = await converse(store, 'Sourdough starter?', 'Flour and water, fed daily.');
+    const list = await handlers['history.list']({ query: '' }, sender);
+    expect(list.conversations.map((c) => c.id)).toEqual([bread, tea]);
+    const find = async (query: string) =>
+      (await handlers['history.list']({ query }, sender)).conversations.map((c) => c.id);
+    expect(await find('STEAM')).toEqual([tea]);
+    expect(await find('flour wat')).toEqual([bread]);
+    expect(await find('flour tea')).toEqual([]);
+  });
+
+  test('opening returns stored answers as HTML', async () => {
+    const { store, handlers } = await setUp();
+    const id = await converse(store, 'q', '**bold**');
+    const opened = await handlers['history.open']({ id }, sender);
+    expect(opened?.turns[0]?.html).toBe('<p><strong>bold</strong></p>\n');
+    expect(opened?.live).toEqual([]);
+  });
+
+  test('delete hands the conversation back, and restoring it makes it findable again', async () => {
+    const { store, handlers } = await setUp();
+    const id = await converse(store, 'Octopus hearts', 'Three of them.');
+    const { removed } = await handlers['history.delete']({ id }, sender);
+    expect((await handlers['history.list']({ query: 'octopus' }, sender)).conversations).toEqual([]);
+    expect(await store.db.count('turns')).toBe(0);
+    await handlers['history.restore']({ data: removed! }, sender);
+    expect((await handlers['history.list']({ query: 'octopus' }, sender)).conversations.map((c) => c.id)).toEqual([id]);
+  });
+
+  test('export then import reproduces the conversation (a copy when it still exists)', async () => {
+    const { store, handlers } = await setUp();
+    const id = await converse(store, 'Export me', 'As *JSON*.');
+    const { file } = await handlers['history.export']({ ids: [id] }, sender);
+    const json = JSON.parse(JSON.stringify(file)) as unknown;
+
+    const other = await setUp();
+    expect(await other.handlers['history.import']({ file: json }, sender)).toEqual({ imported: 1 });
+    const imported = await other.store.open(id);
+    expect(imported?.value).toEqual(file.conversations[0]);
+
+    await handlers['history.import']({ file: json }, sender);
+    const all = (await store.list()).value;
+    expect(all).toHaveLength(2);
+    const copy = (await store.open(all.find((c) => c.id !== id)!.id))!.value;
+    const strip = (t: TurnRecord) => ({ ...t, id: '', conversationId: '' });
+    expect(copy.turns.map(strip)).toEqual(file.conversations[0]!.turns.map(strip));
+    expect(copy.conversation.leafId).toBe(copy.turns[0]!.id);
+  });
+
+  test('a file that is not a Gloss export is refused with a reason', async () => {
+    const { handlers } = await setUp();
+    await expect(handlers['history.import']({ file: { hello: 1 } }, sender)).rejects.toThrow('not a Gloss export');
+  });
+
+  test('a damaged record is counted, not fatal', async () => {
+    const { store, handlers } = await setUp();
+    const id = await converse(store, 'fine', 'ok');
+    await store.db.put('turns', { id: 'broken', conversationId: id } as unknown as TurnRecord);
+    await store.db.put('conversations', { id: 'junk' } as never);
+    const opened = await handlers['history.open']({ id }, sender);
+    expect(opened?.turns).toHaveLength(1);
+    expect(opened?.damaged).toBe(1);
+    const list = await handlers['history.list']({ query: '' }, sender);
+    expect(list).toMatchObject({ conversations: [{ id }], damaged: 1 });
+  });
+
+  test('renaming is searchable and sticks', async () => {
+    const { store, handlers } = await setUp();
+    const id = await converse(store, 'q', 'a');
+    await handlers['history.update']({ id, title: 'Holiday plans' }, sender);
+    expect((await handlers['history.list']({ query: 'holiday' }, sender)).conversations[0]).toMatchObject({
+      id,
+      title: 'Holiday plans',
+    });
+    expect((await store.conversation(id))?.titleEdited).toBe(true);
+  });
+});

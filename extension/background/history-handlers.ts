@@ -1,0 +1,113 @@
+/** The panel's requests about stored conversations: list, search, open, change, export, import. */
+import * as v from 'valibot';
+import {
+  EXPORT_FORMAT,
+  ExportSchema,
+  type ConversationData,
+  type ExportFile,
+  type TurnRecord,
+} from '../shared/history';
+import type { Handlers } from '../shared/messages';
+import type { Answers } from './answers';
+import { coreReady, renderMarkdown } from './core';
+import type { HistoryStore } from './history-store';
+
+type HistoryHandlers = Pick<
+  Handlers,
+  | 'history.list'
+  | 'history.open'
+  | 'history.update'
+  | 'history.delete'
+  | 'history.restore'
+  | 'history.export'
+  | 'history.import'
+>;
+
+export function historyHandlers(store: () => Promise<HistoryStore>, answers: Answers): HistoryHandlers {
+  return {
+    'history.list': async ({ query }) => {
+      const s = await store();
+      if (query.trim() === '') {
+        const { value, damaged } = await s.list();
+        return { conversations: value, damaged };
+      }
+      return { conversations: await s.search(query), damaged: 0 };
+    },
+    'history.open': async ({ id }) => {
+      const [s] = await Promise.all([store(), coreReady()]);
+      const loaded = await s.open(id);
+      if (!loaded) return null;
+      const live = new Set(answers.liveIds());
+      const turns = loaded.value.turns.map((t) => ({ ...t, html: live.has(t.id) ? '' : renderMarkdown(t.answer) }));
+      return {
+        conversation: loaded.value.conversation,
+        turns,
+        live: turns.filter((t) => live.has(t.id)).map((t) => t.id),
+        damaged: loaded.damaged,
+      };
+    },
+    'history.update': async ({ id, title, leafId, systemPrompt }) => {
+      const s = await store();
+      await s.update(id, {
+        ...(title !== undefined && { title, titleEdited: true }),
+        ...(leafId !== undefined && { leafId }),
+        ...(systemPrompt !== undefined && { systemPrompt }),
+      });
+      return {};
+    },
+    'history.delete': async ({ id }) => {
+      const s = await store();
+      // An answer still being written for it stops first, so nothing writes to it afterwards.
+      const data = await s.open(id);
+      await Promise.all((data?.value.turns ?? []).map((t) => answers.stopAndWait(t.id)));
+      return { removed: await s.remove(id) };
+    },
+    'history.restore': async ({ data }) => {
+      await (await store()).put(data);
+      return {};
+    },
+    'history.export': async ({ ids }) => {
+      const s = await store();
+      const wanted = ids ?? (await s.list()).value.map((c) => c.id);
+      const conversations: ConversationData[] = [];
+      for (const id of wanted) {
+        const loaded = await s.open(id);
+        if (loaded) conversations.push(loaded.value);
+      }
+      const file: ExportFile = { format: EXPORT_FORMAT, version: 1, exportedAt: Date.now(), conversations };
+      return { file };
+    },
+    'history.import': async ({ file }) => {
+      const parsed = v.safeParse(ExportSchema, file);
+      if (!parsed.success) {
+        throw new Error(`This is not a Gloss export file (${v.summarize(parsed.issues).split('\n')[0]}).`);
+      }
+      const s = await store();
+      for (const data of parsed.output.conversations) {
+        const clash = await s.conversation(data.conversation.id);
+        await s.put(clash ? withNewIds(data) : settled(data));
+      }
+      return { imported: parsed.output.conversations.length };
+    },
+  };
+}
+
+/** An imported answer cannot still be streaming: keep its text, marked interrupted. */
+function settled(data: ConversationData): ConversationData {
+  const turns = data.turns.map((t): TurnRecord => (t.status === 'streaming' ? { ...t, status: 'interrupted' } : t));
+  return { ...data, turns };
+}
+
+/** A copy under fresh ids, for importing a conversation that is already here. */
+function withNewIds(data: ConversationData): ConversationData {
+  const ids = new Map(data.turns.map((t) => [t.id, crypto.randomUUID()]));
+  const conversationId = crypto.randomUUID();
+  const turns = settled(data).turns.map((t) => ({
+    ...t,
+    id: ids.get(t.id) ?? t.id,
+    conversationId,
+    parentId: t.parentId === null ? null : (ids.get(t.parentId) ?? null),
+  }));
+  const leafId = data.conversation.leafId === null ? null : (ids.get(data.conversation.leafId) ?? null);
+  return { conversation: { ...data.conversation, id: conversationId, leafId }, turns };
+}

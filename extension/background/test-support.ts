@@ -1,0 +1,75 @@
+/**
+ * For the worker's unit tests: a fresh database (fake-indexeddb), the real core, and a scripted
+ * provider request that the test drives event by event.
+ */
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import type { ChatMessage } from '../shared/messages';
+import { DEFAULT_SETTINGS, type StoredSettings } from '../shared/settings';
+import { Answers } from './answers';
+import type { AnswerEvent, Post } from './chat';
+import { initCoreFromBytes } from './core';
+import { openGlossDb } from './db';
+import { HistoryStore } from './history-store';
+
+let loaded = false;
+export function loadCore(): void {
+  if (loaded) return;
+  initCoreFromBytes(readFileSync(new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
+  loaded = true;
+}
+
+export async function freshStore(): Promise<HistoryStore> {
+  return new HistoryStore(await openGlossDb(`test-${crypto.randomUUID()}`));
+}
+
+export const SETTINGS: StoredSettings = {
+  ...DEFAULT_SETTINGS,
+  providers: [
+    {
+      id: 'p',
+      preset: 'custom',
+      kind: 'openai',
+      name: 'Test',
+      baseUrl: 'http://127.0.0.1:1/v1',
+      apiKey: '',
+      model: 'test-model',
+    },
+  ],
+  defaultProviderId: 'p',
+};
+
+/** One request the answers made: what it sent, and a way to play the provider's side. */
+export interface Call {
+  messages: ChatMessage[];
+  signal: AbortSignal;
+  emit: (...events: AnswerEvent[]) => void;
+  /** Resolves the request (after its terminal event). */
+  finish: () => void;
+}
+
+export function scripted(store: HistoryStore, settings = SETTINGS) {
+  const calls: Call[] = [];
+  const heartbeats: number[] = [];
+  const answers = new Answers({
+    store: async () => store,
+    settings: async () => settings,
+    withMaterial: async (m) => m,
+    heartbeat: () => heartbeats.push(Date.now()),
+    heartbeatMs: 10,
+    run: (_provider, messages, post: Post, signal) =>
+      new Promise<void>((resolve) => {
+        calls.push({ messages, signal, emit: (...events) => events.forEach(post), finish: resolve });
+      }),
+  });
+  return { answers, calls, heartbeats };
+}
+
+/** Waits until `check` passes (IndexedDB and the answer's queue are asynchronous). */
+export async function eventually(check: () => boolean | Promise<boolean>, what = 'condition'): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}

@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { titleFor, type ConversationData } from './history';
+import { indexWords, queryWords, toMarkdown } from './history-text';
+
+describe('search words', () => {
+  test('are folded to lower case without accents, once each', () => {
+    expect(indexWords(['Café au LAIT, café!'])).toEqual(['cafe', 'au', 'lait']);
+    expect(queryWords('  CAFÉ  lait ')).toEqual(['cafe', 'lait']);
+  });
+
+  test('very long words are cut to a prefix that still finds them', () => {
+    const long = 'x'.repeat(100);
+    expect(indexWords([long])[0]).toHaveLength(24);
+    expect(queryWords(long)[0]).toHaveLength(24);
+  });
+});
+
+describe('titleFor', () => {
+  test('uses the first non-empty line, cut at a word', () => {
+    expect(titleFor('\n  What is a monad?\nMore')).toBe('What is a monad?');
+    const title = titleFor('word '.repeat(30));
+    expect(title.length).toBeLessThanOrEqual(61);
+    expect(title.endsWith('word…')).toBe(true);
+    expect(titleFor('   ')).toBe('New chat');
+  });
+});
+
+describe('toMarkdown', () => {
+  test('writes the shown path with quotes and statuses', () => {
+    const data: ConversationData = {
+      conversation: { id: 'c', title: 'T', titleEdited: false, createdAt: 0, updatedAt: 0, leafId: 'b' },
+      turns: [
+        {
+          id: 'a',
+          conversationId: 'c',
+          parentId: null,
+          createdAt: 1,
+          question: 'Why?',
+          attachments: [{ kind: 'selection', title: 'Page', url: 'https://e.org/', text: 'line 1\nline 2' }],
+          answer: 'Because.',
+          status: 'done',
+        },
+        {
+          id: 'b',
+          conversationId: 'c',
+          parentId: 'a',
+          createdAt: 2,
+          question: 'And?',
+          answer: 'So',
+          status: 'interrupted',
+        },
+      ],
+    };
+    const md = toMarkdown([data]);
+    expect(md).toContain('# T');
+    expect(md).toContain('From [Page](https://e.org/):\n\n> line 1\n> line 2');
+    expect(md).toContain('## Question\n\nAnd?\n\n## Answer\n\nSo\n\n_(interrupted)_');
+  });
+});

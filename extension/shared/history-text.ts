@@ -1,0 +1,62 @@
+/** Conversations as text: the words search matches on, and the Markdown export. */
+import type { ConversationData } from './history';
+import { pathTo } from './thread';
+
+/** Longer words are cut: a prefix this long finds them anyway. */
+const MAX_WORD = 24;
+/** Enough for a long conversation; the index stays small for a thousand of them. */
+const MAX_WORDS = 4000;
+
+/** Lower case, without accents, so "Café" is found by "cafe". */
+function fold(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function wordsOf(text: string): string[] {
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The distinct words of a conversation's text, as stored in the search index. */
+export function indexWords(texts: readonly string[]): string[] {
+  const words = new Set<string>();
+  for (const text of texts) {
+    for (const word of wordsOf(text)) {
+      words.add(word.slice(0, MAX_WORD));
+      if (words.size >= MAX_WORDS) return [...words];
+    }
+  }
+  return [...words];
+}
+
+/** The words of a search: each must start some word of a conversation for it to match. */
+export function queryWords(query: string): string[] {
+  const words = [...new Set(wordsOf(query).map((w) => w.slice(0, MAX_WORD)))];
+  // Longest first: the rarest prefix narrows the search soonest.
+  return words.sort((a, b) => b.length - a.length);
+}
+
+/** What search sees of a conversation: its title and every version of every turn. */
+export function searchableText(data: ConversationData): string[] {
+  const texts = [data.conversation.title];
+  for (const t of data.turns) texts.push(t.question, t.answer, ...(t.attachments ?? []).map((a) => a.title));
+  return texts;
+}
+
+/** The shown path of each conversation as Markdown. */
+export function toMarkdown(conversations: readonly ConversationData[]): string {
+  return conversations.map(conversationMarkdown).join('\n\n---\n\n');
+}
+
+function conversationMarkdown({ conversation, turns }: ConversationData): string {
+  const out = [`# ${conversation.title}`, '', `_${new Date(conversation.createdAt).toISOString()}_`];
+  if (conversation.systemPrompt) out.push('', `**System prompt:** ${conversation.systemPrompt}`);
+  for (const { turn } of pathTo(turns, conversation.leafId)) {
+    out.push('', '## Question', '');
+    for (const a of turn.attachments ?? []) {
+      out.push(`From [${a.title || a.url}](${a.url}):`, '', ...a.text.split('\n').map((l) => `> ${l}`), '');
+    }
+    out.push(turn.question, '', '## Answer', '', turn.answer || '_(no answer)_');
+    if (turn.status === 'interrupted' || turn.status === 'stopped') out.push('', `_(${turn.status})_`);
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,188 @@
+/** Past conversations: search, open, rename, delete (with undo), export and import. */
+import { useEffect, useRef, useState } from 'react';
+import type { ConversationData, Summary } from '../shared/history';
+import { send } from '../shared/messages';
+import { exportConversations, readImportFile } from './history-files';
+
+interface Props {
+  currentId: string | null;
+  onOpen: (id: string) => void;
+  onRenamed: (id: string, title: string) => void;
+  onDeleted: (id: string) => void;
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
+  const [query, setQuery] = useState('');
+  const [items, setItems] = useState<Summary[] | null>(null);
+  const [damaged, setDamaged] = useState(0);
+  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
+  const [undo, setUndo] = useState<ConversationData | null>(null);
+  const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
+  const [version, setVersion] = useState(0);
+  const search = useRef<HTMLInputElement>(null);
+  const refresh = () => setVersion((n) => n + 1);
+
+  useEffect(() => search.current?.focus(), []);
+  useEffect(() => {
+    let current = true;
+    send('history.list', { query }).then(
+      (r) => {
+        if (!current) return;
+        setItems(r.conversations);
+        setDamaged(r.damaged);
+      },
+      (e: unknown) => current && setMessage({ text: `Gloss could not read your history: ${String(e)}`, error: true }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [query, version]);
+
+  const fail = (what: string) => (e: unknown) =>
+    setMessage({ text: `${what}: ${e instanceof Error ? e.message : String(e)}`, error: true });
+
+  const remove = async (item: Summary) => {
+    const { removed } = await send('history.delete', { id: item.id });
+    setUndo(removed);
+    setMessage({ text: `Deleted “${item.title}”.` });
+    onDeleted(item.id);
+    refresh();
+  };
+  const restore = async () => {
+    if (!undo) return;
+    await send('history.restore', { data: undo });
+    setMessage({ text: `Restored “${undo.conversation.title}”.` });
+    setUndo(null);
+    refresh();
+  };
+  const rename = async (id: string, title: string) => {
+    setRenaming(null);
+    if (!title.trim()) return;
+    await send('history.update', { id, title: title.trim() });
+    onRenamed(id, title.trim());
+    refresh();
+  };
+  const importFile = async (file: File) => {
+    const { imported } = await send('history.import', { file: await readImportFile(file) });
+    setMessage({ text: `Imported ${imported} conversation${imported === 1 ? '' : 's'}.` });
+    refresh();
+  };
+
+  return (
+    <section className="history" aria-label="History">
+      <input
+        ref={search}
+        type="search"
+        className="history-search"
+        aria-label="Search conversations"
+        placeholder="Search titles and text…"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {message && (
+        <p className={message.error ? 'notice error' : 'notice'} role={message.error ? 'alert' : 'status'}>
+          {message.text}{' '}
+          {undo && !message.error && (
+            <button type="button" className="ghost" onClick={() => void restore().catch(fail('Undo failed'))}>
+              Undo
+            </button>
+          )}
+        </p>
+      )}
+      {damaged > 0 && (
+        <p className="notice error">
+          {damaged} stored conversation{damaged > 1 ? 's' : ''} could not be read and {damaged > 1 ? 'are' : 'is'} not
+          listed.
+        </p>
+      )}
+      {items === null ? (
+        <p className="notice">Loading…</p>
+      ) : items.length === 0 ? (
+        <p className="notice">
+          {query ? 'No conversation matches.' : 'No conversations yet. Ask something to start one.'}
+        </p>
+      ) : (
+        <ul className="history-list">
+          {items.map((item) => (
+            <li key={item.id} aria-current={item.id === currentId ? 'true' : undefined}>
+              {renaming?.id === item.id ? (
+                <form
+                  className="rename"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void rename(item.id, renaming.title).catch(fail('Rename failed'));
+                  }}
+                >
+                  <input
+                    aria-label="New title"
+                    value={renaming.title}
+                    autoFocus
+                    onChange={(e) => setRenaming({ id: item.id, title: e.target.value })}
+                    onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+                  />
+                  <button type="submit">Save</button>
+                </form>
+              ) : (
+                <button type="button" className="history-item" onClick={() => onOpen(item.id)}>
+                  <span className="title">{item.title}</span>
+                  <time dateTime={new Date(item.updatedAt).toISOString()}>{dateFormat.format(item.updatedAt)}</time>
+                </button>
+              )}
+              <details className="row-actions">
+                <summary aria-label={`Actions for ${item.title}`}>⋯</summary>
+                <button type="button" onClick={() => setRenaming({ id: item.id, title: item.title })}>
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void exportConversations([item.id], 'md').catch(fail('Export failed'))}
+                >
+                  Export Markdown
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void exportConversations([item.id], 'json').catch(fail('Export failed'))}
+                >
+                  Export JSON
+                </button>
+                <button type="button" className="danger" onClick={() => void remove(item).catch(fail('Delete failed'))}>
+                  Delete
+                </button>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+      <footer className="history-tools">
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => void exportConversations(undefined, 'md').catch(fail('Export failed'))}
+        >
+          Export all as Markdown
+        </button>
+        <button
+          type="button"
+          className="ghost"
+          onClick={() => void exportConversations(undefined, 'json').catch(fail('Export failed'))}
+        >
+          Export all as JSON
+        </button>
+        <label className="file-button">
+          Import JSON
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void importFile(file).catch(fail('Import failed'));
+            }}
+          />
+        </label>
+      </footer>
+    </section>
+  );
+}
