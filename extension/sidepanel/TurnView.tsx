@@ -35,8 +35,9 @@ export const TurnView = memo(function TurnView({
   const slot = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  // A reloaded conversation brings a new AnswerDom for the same turn: it replaces the old one.
   useEffect(() => {
-    slot.current?.append(doc.root);
+    slot.current?.replaceChildren(doc.root);
   }, [doc]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';

@@ -1,0 +1,173 @@
+/**
+ * Conversations you can trust, in real Chromium: an answer survives the panel closing and the
+ * worker being stopped; versions, history search, export and import work as a user sees them.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ask, configureProvider } from './panel';
+import { fixture, perEvent } from './provider-server';
+import { startSession, type Session } from './session';
+
+let session: Session;
+let panel: Page;
+
+beforeAll(async () => {
+  session = await startSession();
+  panel = session.panel;
+  await configureProvider(panel, { baseUrl: `${session.server.url}/v1`, model: 'test-model', key: 'k' });
+});
+
+afterAll(() => session.close());
+
+const lastTurn = (page = panel) => page.locator('.turn').last();
+const answerText = (page = panel) => lastTurn(page).locator('.answer').textContent();
+
+/** `count` numbered words, one SSE event each. */
+function words(count: number, from = 0): Buffer[] {
+  return Array.from({ length: count }, (_, i) =>
+    Buffer.from(`data: {"choices":[{"index":0,"delta":{"content":"w${from + i} "}}]}\n\n`),
+  );
+}
+const DONE = Buffer.from('data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n');
+
+async function newChat(page = panel): Promise<void> {
+  await page.getByRole('button', { name: 'New chat' }).click();
+}
+
+describe('answers survive', () => {
+  test('closing the panel mid-answer loses nothing; a reopened panel joins the live answer', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: [...words(40), DONE], delayMs: 60 });
+    await ask(panel, 'Count slowly');
+    await expect.poll(() => answerText()).toContain('w3 ');
+    await panel.close();
+
+    await new Promise((r) => setTimeout(r, 600)); // the answer goes on with no panel open
+    panel = await session.browser.openPanel();
+    // The reopened panel shows the same conversation, catches up, then follows live.
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('streaming');
+    await expect.poll(() => answerText(), { timeout: 15_000 }).toContain('w39');
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
+    const text = (await answerText()) ?? '';
+    expect(text.trim()).toBe(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '));
+    expect(session.server.requests).toHaveLength(1); // it was never asked twice
+  });
+
+  test('a worker stopped mid-answer leaves it interrupted with its text; Continue finishes it', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: words(10), delayMs: 20, hold: true });
+    await ask(panel, 'Tell me a long story');
+    await expect.poll(() => answerText()).toContain('w9');
+
+    // What the browser does to an idle worker, done now through the DevTools protocol.
+    const cdp = await panel.context().newCDPSession(panel);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+
+    await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('interrupted');
+    expect((await answerText())?.trim()).toBe(Array.from({ length: 10 }, (_, i) => `w${i}`).join(' '));
+    expect(await lastTurn().textContent()).toContain('Interrupted');
+
+    session.server.enqueue({ kind: 'stream', chunks: [...words(3, 10), DONE], delayMs: 5 });
+    await lastTurn().getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
+    expect(await answerText()).toContain('w9 w10 w11 w12');
+    const sent = session.server.requests.at(-1)?.body.messages ?? [];
+    expect(sent.at(-2)).toMatchObject({ role: 'assistant', content: expect.stringContaining('w9') });
+    expect(sent.at(-1)?.content).toContain('Continue it exactly where it stopped');
+  });
+});
+
+describe('the chat', () => {
+  test('regenerate and edit keep every version, switchable', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 100), DONE], delayMs: 1 });
+    await ask(panel, 'First question');
+    await expect.poll(() => answerText()).toContain('w100');
+
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 200), DONE], delayMs: 1 });
+    await lastTurn().getByRole('button', { name: 'Regenerate' }).click();
+    await expect.poll(() => answerText()).toContain('w200');
+    expect(await lastTurn().getByRole('group', { name: 'Versions' }).textContent()).toContain('2 / 2');
+    await lastTurn().getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => answerText()).toContain('w100');
+
+    // Up in the empty composer brings the last question back for editing.
+    const box = panel.getByLabel('Your question');
+    await box.focus();
+    await box.press('ArrowUp');
+    expect(await box.inputValue()).toBe('First question');
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 300), DONE], delayMs: 1 });
+    await box.fill('First question, edited');
+    await box.press('Enter');
+    await expect.poll(() => answerText()).toContain('w300');
+    expect(await lastTurn().locator('.question-text').textContent()).toBe('First question, edited');
+    expect(await lastTurn().getByRole('group', { name: 'Versions' }).textContent()).toContain('3 / 3');
+    expect(await panel.locator('.turn').count()).toBe(1);
+
+    // The choice survives a reload: the panel reopens on the version last shown.
+    await lastTurn().getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => answerText()).toContain('w200');
+    await panel.reload();
+    await expect.poll(() => answerText()).toContain('w200');
+  });
+
+  test('history finds a conversation by a word of its answer, and opens it', async () => {
+    await newChat();
+    session.server.enqueue({
+      kind: 'stream',
+      chunks: [Buffer.from('data: {"choices":[{"delta":{"content":"Photosynthesis needs light."}}]}\n\n'), DONE],
+      delayMs: 1,
+    });
+    await ask(panel, 'How do plants eat?');
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
+    await newChat();
+    await panel.getByRole('button', { name: 'History' }).click();
+    await panel.getByRole('searchbox', { name: 'Search conversations' }).fill('photosynth');
+    const items = panel.locator('.history-item');
+    await expect.poll(() => items.allTextContents()).toEqual([expect.stringContaining('How do plants eat?')]);
+    await items.first().click();
+    await expect.poll(() => answerText()).toContain('Photosynthesis needs light.');
+  });
+
+  test('a conversation exported as JSON and imported again is the same conversation', async () => {
+    await panel.getByRole('button', { name: 'History' }).click();
+    const row = panel.locator('.history-list li', { hasText: 'How do plants eat?' });
+    await row.getByLabel(/^Actions for/).click();
+    const downloading = panel.waitForEvent('download');
+    await row.getByRole('button', { name: 'Export JSON' }).click();
+    const file = await (await downloading).path();
+    const exported = JSON.parse(readFileSync(file, 'utf8')) as { conversations: { turns: unknown[] }[] };
+    expect(exported.conversations).toHaveLength(1);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => panel.locator('.history-list li', { hasText: 'How do plants eat?' }).count()).toBe(0);
+    await panel.locator('input[type=file]').setInputFiles(file);
+    await expect
+      .poll(() => panel.locator('.history').getByRole('status').textContent())
+      .toContain('Imported 1 conversation');
+    await panel.locator('.history-item', { hasText: 'How do plants eat?' }).click();
+    await expect.poll(() => answerText()).toContain('Photosynthesis needs light.');
+
+    // Export again: the same conversation, to the byte, apart from the export's own date.
+    await panel.getByRole('button', { name: 'History' }).click();
+    const again = panel.locator('.history-list li', { hasText: 'How do plants eat?' });
+    await again.getByLabel(/^Actions for/).click();
+    const second = panel.waitForEvent('download');
+    await again.getByRole('button', { name: 'Export JSON' }).click();
+    const reexported = JSON.parse(readFileSync(await (await second).path(), 'utf8')) as typeof exported;
+    expect(reexported.conversations).toEqual(exported.conversations);
+  });
+
+  test('delete can be undone', async () => {
+    const row = panel.locator('.history-list li', { hasText: 'Count slowly' });
+    await row.getByLabel(/^Actions for/).click();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect
+      .poll(() => panel.locator('.history').getByRole('status').textContent())
+      .toContain('Deleted “Count slowly”');
+    await panel.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => panel.locator('.history-item', { hasText: 'Count slowly' }).count()).toBe(1);
+  });
+});
