@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ask, configureProvider } from './panel';
-import { fixture, perEvent } from './provider-server';
 import { startSession, type Session } from './session';
 
 let session: Session;
