@@ -12,6 +12,8 @@ interface Props {
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** Rows rendered at first and added each time the end of the list comes into view. */
+const PAGE = 50;
 
 export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
   const [query, setQuery] = useState('');
@@ -21,6 +23,8 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
   const [undo, setUndo] = useState<ConversationData | null>(null);
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
   const [version, setVersion] = useState(0);
+  const [limit, setLimit] = useState(PAGE);
+  const [menu, setMenu] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
   const refresh = () => setVersion((n) => n + 1);
 
@@ -30,6 +34,7 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
     send('history.list', { query }).then(
       (r) => {
         if (!current) return;
+        setLimit(PAGE);
         setItems(r.conversations);
         setDamaged(r.damaged);
       },
@@ -105,7 +110,7 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         </p>
       ) : (
         <ul className="history-list">
-          {items.map((item) => (
+          {items.slice(0, limit).map((item) => (
             <li key={item.id} aria-current={item.id === currentId ? 'true' : undefined}>
               {renaming?.id === item.id ? (
                 <form
@@ -130,29 +135,46 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                   <time dateTime={new Date(item.updatedAt).toISOString()}>{dateFormat.format(item.updatedAt)}</time>
                 </button>
               )}
-              <details className="row-actions">
-                <summary aria-label={`Actions for ${item.title}`}>⋯</summary>
-                <button type="button" onClick={() => setRenaming({ id: item.id, title: item.title })}>
-                  Rename
-                </button>
+              <div className="row-actions">
                 <button
                   type="button"
-                  onClick={() => void exportConversations([item.id], 'md').catch(fail('Export failed'))}
+                  className="ghost"
+                  aria-expanded={menu === item.id}
+                  aria-label={`Actions for ${item.title}`}
+                  onClick={() => setMenu(menu === item.id ? null : item.id)}
                 >
-                  Export Markdown
+                  ⋯
                 </button>
-                <button
-                  type="button"
-                  onClick={() => void exportConversations([item.id], 'json').catch(fail('Export failed'))}
-                >
-                  Export JSON
-                </button>
-                <button type="button" className="danger" onClick={() => void remove(item).catch(fail('Delete failed'))}>
-                  Delete
-                </button>
-              </details>
+                {menu === item.id && (
+                  <div className="menu" role="group" aria-label={`Actions for ${item.title}`}>
+                    <button type="button" onClick={() => setRenaming({ id: item.id, title: item.title })}>
+                      Rename
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void exportConversations([item.id], 'md').catch(fail('Export failed'))}
+                    >
+                      Export Markdown
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void exportConversations([item.id], 'json').catch(fail('Export failed'))}
+                    >
+                      Export JSON
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      onClick={() => void remove(item).catch(fail('Delete failed'))}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                )}
+              </div>
             </li>
           ))}
+          {items.length > limit && <MoreRows count={items.length - limit} onMore={() => setLimit(limit + PAGE)} />}
         </ul>
       )}
       <footer className="history-tools">
@@ -184,5 +206,24 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         </label>
       </footer>
     </section>
+  );
+}
+
+/** Shows more rows when it scrolls into view, or when pressed (keyboard and screen readers). */
+function MoreRows({ count, onMore }: { count: number; onMore: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onMore());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [onMore]);
+  return (
+    <li className="more">
+      <button type="button" ref={ref} className="ghost" onClick={onMore}>
+        Show more ({count} left)
+      </button>
+    </li>
   );
 }

@@ -1,46 +1,9 @@
 /**
  * What the panel adds to a block once it is frozen (never per token): syntax highlighting with
  * a language label and a copy button for code, and KaTeX for math. Added UI carries
- * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`.
+ * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`. highlight.js and KaTeX are loaded
+ * on first use, so opening the panel does not wait for them.
  */
-import hljs from 'highlight.js/lib/core';
-import bash from 'highlight.js/lib/languages/bash';
-import c from 'highlight.js/lib/languages/c';
-import cpp from 'highlight.js/lib/languages/cpp';
-import css from 'highlight.js/lib/languages/css';
-import diff from 'highlight.js/lib/languages/diff';
-import go from 'highlight.js/lib/languages/go';
-import java from 'highlight.js/lib/languages/java';
-import javascript from 'highlight.js/lib/languages/javascript';
-import json from 'highlight.js/lib/languages/json';
-import markdown from 'highlight.js/lib/languages/markdown';
-import python from 'highlight.js/lib/languages/python';
-import rust from 'highlight.js/lib/languages/rust';
-import sql from 'highlight.js/lib/languages/sql';
-import typescript from 'highlight.js/lib/languages/typescript';
-import xml from 'highlight.js/lib/languages/xml';
-import yaml from 'highlight.js/lib/languages/yaml';
-
-const LANGUAGES = {
-  bash,
-  c,
-  cpp,
-  css,
-  diff,
-  go,
-  java,
-  javascript,
-  json,
-  markdown,
-  python,
-  rust,
-  sql,
-  typescript,
-  xml,
-  yaml,
-};
-for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(name, language);
-
 export function enhance(blocks: Element[]): void {
   for (const block of blocks) {
     for (const code of withSelf(block, 'pre > code')) decorateCode(code);
@@ -58,11 +21,7 @@ function decorateCode(code: Element): void {
   if (!pre) return;
   const language = /\blanguage-([\w+#-]+)/.exec(code.className)?.[1] ?? '';
   const text = code.textContent;
-  if (language && hljs.getLanguage(language)) {
-    // highlight.js escapes the code it is given; its output is spans around escaped text.
-    code.innerHTML = hljs.highlight(text, { language, ignoreIllegals: true }).value;
-    code.classList.add('hljs');
-  }
+  if (language) void highlightLater(code, text, language);
   const tools = document.createElement('div');
   tools.className = 'code-tools';
   tools.dataset.glossUi = 'code-tools';
@@ -86,6 +45,15 @@ function decorateCode(code: Element): void {
 function flash(button: HTMLButtonElement, text: string): void {
   button.textContent = text;
   setTimeout(() => (button.textContent = 'Copy'), 1500);
+}
+
+async function highlightLater(code: Element, text: string, language: string): Promise<void> {
+  const { highlight } = await import('./highlight');
+  const html = highlight(text, language);
+  if (html === null || code.textContent !== text) return;
+  // highlight.js escapes the code it is given; its output is spans around escaped text.
+  code.innerHTML = html;
+  code.classList.add('hljs');
 }
 
 /** KaTeX is loaded only when an answer has math: most answers don't. */

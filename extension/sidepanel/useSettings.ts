@@ -1,10 +1,36 @@
-/** The settings as the worker reports them (never including an API key), and their changes. */
+/**
+ * The settings as the worker reports them (never including an API key), and their changes. The
+ * last ones seen are kept in the panel's localStorage so the panel can show itself at once,
+ * before a stopped worker has started again; the worker's answer replaces them.
+ */
 import { useCallback, useEffect, useState } from 'react';
+import * as v from 'valibot';
 import { send, type Res } from '../shared/messages';
-import { SETTINGS_KEY, type ProviderInput, type PublicSettings, type Timeouts } from '../shared/settings';
+import {
+  PublicSettingsSchema,
+  SETTINGS_KEY,
+  type ProviderInput,
+  type PublicSettings,
+  type Timeouts,
+} from '../shared/settings';
+
+const SEEN_KEY = 'gloss.settings.seen';
+
+function lastSeen(): PublicSettings | undefined {
+  try {
+    const parsed = v.safeParse(PublicSettingsSchema, JSON.parse(localStorage.getItem(SEEN_KEY) ?? 'null'));
+    return parsed.success ? parsed.output : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function useSettings() {
-  const [settings, setSettings] = useState<PublicSettings>();
+  const [settings, setSeen] = useState<PublicSettings | undefined>(lastSeen);
+  const setSettings = useCallback((next: PublicSettings) => {
+    localStorage.setItem(SEEN_KEY, JSON.stringify(next));
+    setSeen(next);
+  }, []);
   const [loadError, setLoadError] = useState<string>();
 
   useEffect(() => {
@@ -17,16 +43,25 @@ export function useSettings() {
     };
     chrome.storage.onChanged.addListener(onChange);
     return () => chrome.storage.onChanged.removeListener(onChange);
-  }, []);
+  }, [setSettings]);
 
-  const save = useCallback(async (provider: ProviderInput): Promise<Res<'provider.save'>> => {
-    const result = await send('provider.save', { provider });
-    if (result.ok) setSettings(result.settings);
-    return result;
-  }, []);
-  const remove = useCallback(async (id: string) => setSettings(await send('provider.remove', { id })), []);
-  const makeDefault = useCallback(async (id: string) => setSettings(await send('provider.setDefault', { id })), []);
-  const setTimeouts = useCallback(async (t: Timeouts) => setSettings(await send('settings.timeouts', t)), []);
+  const save = useCallback(
+    async (provider: ProviderInput): Promise<Res<'provider.save'>> => {
+      const result = await send('provider.save', { provider });
+      if (result.ok) setSettings(result.settings);
+      return result;
+    },
+    [setSettings],
+  );
+  const remove = useCallback(async (id: string) => setSettings(await send('provider.remove', { id })), [setSettings]);
+  const makeDefault = useCallback(
+    async (id: string) => setSettings(await send('provider.setDefault', { id })),
+    [setSettings],
+  );
+  const setTimeouts = useCallback(
+    async (t: Timeouts) => setSettings(await send('settings.timeouts', t)),
+    [setSettings],
+  );
 
   return { settings, loadError, save, remove, makeDefault, setTimeouts };
 }
