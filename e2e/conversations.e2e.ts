@@ -140,6 +140,7 @@ describe('the chat', () => {
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { conversations: { turns: unknown[] }[] };
     expect(exported.conversations).toHaveLength(1);
 
+    await row.getByLabel(/^Actions for/).click();
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => panel.locator('.history-list li', { hasText: 'How do plants eat?' }).count()).toBe(0);
     await panel.locator('input[type=file]').setInputFiles(file);
@@ -168,5 +169,48 @@ describe('the chat', () => {
       .toContain('Deleted “Count slowly”');
     await panel.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => panel.locator('.history-item', { hasText: 'Count slowly' }).count()).toBe(1);
+  });
+});
+
+describe('instructions, quick actions, themes', () => {
+  test('instructions set before the first question go first, as the system message, every time', async () => {
+    await panel.getByRole('button', { name: 'History' }).click(); // back to the chat
+    await newChat();
+    await panel.getByRole('button', { name: 'Instructions' }).click();
+    await panel.getByLabel('Instructions for this conversation').fill('Answer like a pirate.');
+    await panel.getByRole('button', { name: 'Save instructions' }).click();
+    for (const [n, question] of ['Hello', 'Again'].entries()) {
+      session.server.enqueue({ kind: 'stream', chunks: [...words(1, 400 + n), DONE], delayMs: 1 });
+      await ask(panel, question);
+      await expect.poll(() => answerText()).toContain(`w${400 + n}`);
+      const sent = session.server.requests.at(-1)?.body.messages ?? [];
+      expect(sent[0]).toEqual({ role: 'system', content: 'Answer like a pirate.' });
+      expect(sent.at(-1)).toEqual({ role: 'user', content: question });
+    }
+    expect(await panel.getByRole('button', { name: 'Instructions ✓' }).isVisible()).toBe(true);
+  });
+
+  test('a quick action asks about the text in the box', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 500), DONE], delayMs: 1 });
+    await panel.getByLabel('Your question').fill('The mitochondria is the powerhouse of the cell.');
+    await panel.getByRole('group', { name: 'Quick actions' }).getByRole('button', { name: 'Simplify' }).click();
+    await expect.poll(() => answerText()).toContain('w500');
+    expect(session.server.requests.at(-1)?.body.messages?.at(-1)?.content).toBe(
+      'Rewrite this in plain, simple language.\n\nThe mitochondria is the powerhouse of the cell.',
+    );
+    expect(await panel.getByLabel('Your question').inputValue()).toBe('');
+  });
+
+  test('the dark theme applies at once and is remembered', async () => {
+    const background = () => panel.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const light = await background();
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('radio', { name: 'Dark' }).click();
+    await expect.poll(() => panel.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    await expect.poll(background).not.toBe(light);
+    await panel.reload();
+    await expect.poll(() => panel.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await background()).not.toBe(light);
   });
 });

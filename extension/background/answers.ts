@@ -53,7 +53,7 @@ export class Answers {
       if (await store.turn(command.turnId)) throw new Error('That question was already sent.');
       const conversation =
         (await store.conversation(command.conversationId)) ??
-        (await store.create(command.conversationId, command.question, command.providerId));
+        (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
       const turns = await store.turns(conversation.id);
       if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
         throw new Error('The message this question follows no longer exists.');

@@ -103,7 +103,7 @@ export class HistoryStore {
   }
 
   /** Starts a conversation with its automatic title. */
-  async create(id: string, question: string, providerId?: string): Promise<ConversationRecord> {
+  async create(id: string, question: string, providerId?: string, systemPrompt?: string): Promise<ConversationRecord> {
     const now = Date.now();
     const conversation: ConversationRecord = {
       id,
@@ -113,6 +113,7 @@ export class HistoryStore {
       updatedAt: now,
       leafId: null,
       providerId,
+      systemPrompt: systemPrompt?.trim() || undefined,
     };
     await this.db.put('conversations', conversation);
     return conversation;

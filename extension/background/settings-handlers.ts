@@ -21,10 +21,18 @@ async function withKey<T extends Draft & { id?: string }>(draft: T): Promise<T> 
 
 export const settingsHandlers: Pick<
   Handlers,
-  'settings.get' | 'settings.timeouts' | (`provider.${string}` & keyof Handlers) | 'local.detect'
+  | 'settings.get'
+  | 'settings.timeouts'
+  | 'settings.preferences'
+  | (`provider.${string}` & keyof Handlers)
+  | 'local.detect'
 > = {
   'settings.get': async () => toPublic(await loadSettings()),
   'settings.timeouts': async (timeouts) => commit({ ...(await loadSettings()), timeouts }),
+  'settings.preferences': async ({ quickActions, theme }) => {
+    const current = await loadSettings();
+    return commit({ ...current, quickActions: quickActions ?? current.quickActions, theme: theme ?? current.theme });
+  },
   'provider.check': async ({ baseUrl, model }) => {
     await coreReady();
     return { problem: checkEndpoint(baseUrl, model) ?? null };

@@ -28,6 +28,16 @@ describe('settings', () => {
     expect(migrateSettings('garbage')).toEqual(DEFAULT_SETTINGS);
   });
 
+  test('version 2 settings from before quick actions and themes get the defaults', () => {
+    const { quickActions, theme, ...older } = DEFAULT_SETTINGS;
+    expect(quickActions.map((a) => a.label)).toEqual(['Summarize', 'Explain', 'Translate', 'Simplify']);
+    expect(migrateSettings(older)).toEqual({ ...older, quickActions, theme });
+    expect(theme).toBe('system');
+    // A damaged preference falls back alone; the providers are kept.
+    const withProvider = upsertProvider(DEFAULT_SETTINGS, input, () => 'p1');
+    expect(migrateSettings({ ...withProvider, theme: 'neon', quickActions: [{ id: 1 }] })).toEqual(withProvider);
+  });
+
   test('version 1 settings are migrated with their key', () => {
     const v1 = { version: 1, provider: { kind: 'openai', baseUrl: 'http://h/v1', apiKey: 'k', model: 'm' } };
     const migrated = migrateSettings(v1);

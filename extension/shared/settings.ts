@@ -28,11 +28,49 @@ const TimeoutsSchema = v.object({
   idleSeconds: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)),
 });
 
+/** A one-click question: "Summarize", "Explain"… and the user's own. */
+export const QuickActionSchema = v.object({
+  id: v.pipe(v.string(), v.maxLength(100)),
+  label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+  prompt: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(4000)),
+});
+export type QuickAction = v.InferOutput<typeof QuickActionSchema>;
+
+/** `{language}` in a prompt becomes the browser's language when the action is used. */
+export const DEFAULT_QUICK_ACTIONS: QuickAction[] = [
+  { id: 'summarize', label: 'Summarize', prompt: 'Summarize this in a few short bullet points.' },
+  { id: 'explain', label: 'Explain', prompt: 'Explain this clearly, as to a curious newcomer.' },
+  { id: 'translate', label: 'Translate', prompt: 'Translate this into {language}.' },
+  { id: 'simplify', label: 'Simplify', prompt: 'Rewrite this in plain, simple language.' },
+];
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/**
+ * What the user chose for the panel itself. Absent in older records, or damaged: the defaults,
+ * without losing the rest of the settings.
+ */
+const PreferencesEntries = {
+  quickActions: v.fallback(
+    v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50)), DEFAULT_QUICK_ACTIONS),
+    DEFAULT_QUICK_ACTIONS,
+  ),
+  theme: v.fallback(v.optional(v.picklist(THEMES), 'system'), 'system'),
+};
+export const PreferencesSchema = v.object({
+  quickActions: v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50))),
+  theme: v.optional(v.picklist(THEMES)),
+});
+
+export type Preferences = v.InferOutput<typeof PreferencesSchema>;
+
 const StoredSettingsSchema = v.object({
   version: v.literal(SETTINGS_VERSION),
   providers: v.array(ProviderSchema),
   defaultProviderId: v.nullable(v.string()),
   timeouts: TimeoutsSchema,
+  ...PreferencesEntries,
 });
 
 const V1Schema = v.object({
@@ -53,6 +91,8 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   providers: [],
   defaultProviderId: null,
   timeouts: DEFAULT_TIMEOUTS,
+  quickActions: DEFAULT_QUICK_ACTIONS,
+  theme: 'system',
 };
 
 /** What the panel may know of a provider: everything but the key. */
@@ -64,6 +104,7 @@ export const PublicSettingsSchema = v.object({
   providers: v.array(PublicProviderSchema),
   defaultProviderId: v.nullable(v.string()),
   timeouts: TimeoutsSchema,
+  ...PreferencesEntries,
 });
 export type PublicProvider = v.InferOutput<typeof PublicProviderSchema>;
 export type PublicSettings = v.InferOutput<typeof PublicSettingsSchema>;
@@ -104,6 +145,8 @@ export function toPublic(settings: StoredSettings): PublicSettings {
     providers: settings.providers.map(({ apiKey, ...rest }) => ({ ...rest, hasApiKey: apiKey.length > 0 })),
     defaultProviderId: settings.defaultProviderId,
     timeouts: settings.timeouts,
+    quickActions: settings.quickActions,
+    theme: settings.theme,
   };
 }
 

@@ -1,7 +1,8 @@
 /** The panel: the conversation and composer, the history, or the settings. */
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
+import { ConversationHeader } from './ConversationHeader';
 import { History } from './History';
 import { ModelSwitch } from './ModelSwitch';
 import { Settings } from './Settings';
@@ -20,6 +21,10 @@ export function App() {
   const page = usePageContext();
   usePanelPresence();
   const { settings, loadError } = api;
+  const theme = settings?.theme ?? 'system';
+  useLayoutEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
 
   if (loadError) return <p className="notice error">Gloss could not load its settings: {loadError}</p>;
   if (!settings) return <p className="notice">Loading…</p>;
@@ -84,7 +89,11 @@ export function App() {
       )}
       {shown === 'chat' && (
         <>
-          {chat.state.conversation && <h2 className="conversation-title">{chat.state.conversation.title}</h2>}
+          <ConversationHeader
+            title={chat.state.conversation?.title ?? null}
+            systemPrompt={chat.systemPrompt}
+            onSystemPrompt={chat.setSystemPrompt}
+          />
           <Conversation
             path={chat.path}
             answerDom={chat.answerDom}
@@ -117,6 +126,7 @@ export function App() {
             suggestion={page.question}
             providerId={chosen}
             lastQuestion={last ? { id: last.id, question: last.question } : null}
+            quickActions={settings.quickActions}
             onEdit={chat.edit}
           />
         </>

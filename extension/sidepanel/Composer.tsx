@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AttachmentChip } from './AttachmentChip';
+import type { QuickAction } from '../shared/settings';
 import type { Attachment } from './usePageContext';
 
 const DRAFT_KEY = 'gloss.draft';
@@ -20,6 +21,13 @@ interface Props {
   /** The last question shown, which Up brings back for editing. */
   lastQuestion: { id: string; question: string } | null;
   onEdit: (turnId: string, question: string) => void;
+  quickActions: QuickAction[];
+}
+
+/** The browser's language, named in itself ("Deutsch"), for `{language}` in quick actions. */
+function languageName(): string {
+  const code = chrome.i18n.getUILanguage();
+  return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
 }
 
 export function Composer({
@@ -32,6 +40,7 @@ export function Composer({
   providerId,
   lastQuestion,
   onEdit,
+  quickActions,
 }: Props) {
   // The draft survives the panel closing: what the user typed is never lost.
   const [draft, setDraft] = useState(() => localStorage.getItem(DRAFT_KEY) ?? '');
@@ -55,8 +64,8 @@ export function Composer({
   // The turn whose question is being edited in the box, if any.
   const [editing, setEditing] = useState<string | null>(null);
 
-  const submit = () => {
-    const question = draft.trim();
+  const submit = (override?: string) => {
+    const question = (override ?? draft).trim();
     if (!question || streaming) return;
     if (editing) {
       onEdit(editing, question);
@@ -70,6 +79,18 @@ export function Composer({
     onSend(question, attachments);
     onAttachmentChange(null);
     setDraft('');
+  };
+
+  /** Asks the action about the attachment or the text in the box; with neither, fills the box. */
+  const runAction = (action: QuickAction) => {
+    const prompt = action.prompt.replaceAll('{language}', languageName());
+    const text = draft.trim();
+    if (attachment) submit(text ? `${prompt}\n\n${text}` : prompt);
+    else if (text) submit(`${prompt}\n\n${text}`);
+    else {
+      setDraft(prompt);
+      box.current?.focus();
+    }
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -99,6 +120,22 @@ export function Composer({
           onChange={onAttachmentChange}
           onTrimChange={onTrimChange}
         />
+      )}
+      {quickActions.length > 0 && !editing && (
+        <div className="quick-actions" role="group" aria-label="Quick actions">
+          {quickActions.map((a) => (
+            <button
+              key={a.id}
+              type="button"
+              className="ghost"
+              disabled={streaming}
+              title={a.prompt}
+              onClick={() => runAction(a)}
+            >
+              {a.label}
+            </button>
+          ))}
+        </div>
       )}
       {editing && (
         <p className="editing-note" role="status">

@@ -135,7 +135,13 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                   <time dateTime={new Date(item.updatedAt).toISOString()}>{dateFormat.format(item.updatedAt)}</time>
                 </button>
               )}
-              <div className="row-actions">
+              <div
+                className="row-actions"
+                onBlur={(e) => {
+                  if (!e.currentTarget.contains(e.relatedTarget)) setMenu(null);
+                }}
+                onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}
+              >
                 <button
                   type="button"
                   className="ghost"
@@ -146,7 +152,7 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                   ⋯
                 </button>
                 {menu === item.id && (
-                  <div className="menu" role="group" aria-label={`Actions for ${item.title}`}>
+                  <div className="menu" role="group" aria-label={item.title} onClick={() => setMenu(null)}>
                     <button type="button" onClick={() => setRenaming({ id: item.id, title: item.title })}>
                       Rename
                     </button>

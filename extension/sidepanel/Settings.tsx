@@ -1,8 +1,12 @@
-/** All settings: the providers (list, add, edit, remove, default), local servers, timeouts. */
+/**
+ * All settings: the providers (list, add, edit, remove, default), local servers, timeouts,
+ * appearance, quick actions and shortcuts.
+ */
 import { useState } from 'react';
 import { PRESETS } from '../shared/presets';
 import { LocalServers } from './LocalServers';
 import { modelName } from './model-name';
+import { Preferences } from './Preferences';
 import { ProviderEditor } from './ProviderEditor';
 import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
@@ -94,6 +98,7 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
         </div>
       )}
       {!first && <TimeoutsForm timeouts={settings.timeouts} onSave={(t) => attempt(api.setTimeouts(t))} />}
+      {!first && <Preferences settings={settings} onChange={(p) => attempt(api.setPreferences(p))} />}
       {!first && <Shortcuts />}
     </div>
   );

@@ -19,12 +19,16 @@ type Opened = Res<'history.open'>;
 export function useChat(providerId?: string) {
   const [state, dispatch] = useReducer(chatReducer, EMPTY_CHAT);
   const [notice, setNotice] = useState<string | null>(null);
+  // Instructions chosen before a new conversation's first question.
+  const [newPrompt, setNewPrompt] = useState('');
+  const newPromptRef = useRef(newPrompt);
   // Callbacks read the latest state without being re-created on every token.
   const stateRef = useRef<ChatState>(state);
   const providerRef = useRef(providerId);
   useLayoutEffect(() => {
     stateRef.current = state;
     providerRef.current = providerId;
+    newPromptRef.current = newPrompt;
   });
   const ports = useRef(new Set<Port>());
   // Each answer's DOM, patched directly rather than re-rendered by React on every token.
@@ -147,6 +151,7 @@ export function useChat(providerId?: string) {
           question: turn.question,
           attachments: turn.attachments,
           providerId: providerRef.current,
+          systemPrompt: stateRef.current.conversation ? undefined : newPromptRef.current || undefined,
         },
         turn,
       ),
@@ -191,7 +196,21 @@ export function useChat(providerId?: string) {
     if (conversation) void send('history.update', { id: conversation.id, leafId }).catch(() => undefined);
   }, []);
 
+  /** The conversation's instructions (kept for the first question of a new one). */
+  const setSystemPrompt = useCallback((systemPrompt: string) => {
+    const { conversation } = stateRef.current;
+    if (!conversation) {
+      setNewPrompt(systemPrompt);
+      return;
+    }
+    dispatch({ type: 'systemPrompt', systemPrompt });
+    send('history.update', { id: conversation.id, systemPrompt }).catch((e: unknown) =>
+      setNotice(`The instructions were not saved: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  }, []);
+
   const newChat = useCallback(() => {
+    setNewPrompt('');
     closePorts();
     docs.current.clear();
     localStorage.removeItem(CURRENT_KEY);
@@ -233,6 +252,8 @@ export function useChat(providerId?: string) {
     open,
     newChat,
     rename: (title: string) => dispatch({ type: 'renamed', title }),
+    systemPrompt: state.conversation ? (state.conversation.systemPrompt ?? '') : newPrompt,
+    setSystemPrompt,
     answerDom,
   };
 }

@@ -9,6 +9,7 @@ import { send, type Res } from '../shared/messages';
 import {
   PublicSettingsSchema,
   SETTINGS_KEY,
+  type Preferences,
   type ProviderInput,
   type PublicSettings,
   type Timeouts,
@@ -63,7 +64,12 @@ export function useSettings() {
     [setSettings],
   );
 
-  return { settings, loadError, save, remove, makeDefault, setTimeouts };
+  const setPreferences = useCallback(
+    async (p: Preferences) => setSettings(await send('settings.preferences', p)),
+    [setSettings],
+  );
+
+  return { settings, loadError, save, remove, makeDefault, setTimeouts, setPreferences };
 }
 
 export type SettingsApi = ReturnType<typeof useSettings>;

@@ -1,0 +1,110 @@
+/**
+ * The chat port's messages (part of the one protocol; import them from messages.ts): what the
+ * panel asks on a port, and the events the worker sends back. Compile-time checks keep these
+ * lists in step with the Rust core's types.
+ */
+import * as v from 'valibot';
+import type { ErrorCode, FinishReason, RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import { ConversationSchema, TurnSchema } from './history';
+import { AttachmentSchema } from './settings';
+
+const ERROR_CODES = [
+  'auth',
+  'not_found',
+  'rate_limit',
+  'server',
+  'context_length',
+  'content_filter',
+  'bad_request',
+  'network',
+  'timeout',
+  'truncated',
+  'bad_response',
+] as const satisfies readonly ErrorCode[];
+const FINISH_REASONS = ['stop', 'length', 'content_filter', 'other'] as const satisfies readonly FinishReason[];
+// Compile-time proofs that the lists above name every value the Rust core can produce:
+// if the core gains a code, these stop compiling until the list (and the UI) know it.
+type Check<T extends true> = T;
+type Covers<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false;
+export type ErrorCodesCovered = Check<Covers<ErrorCode, (typeof ERROR_CODES)[number]>>;
+export type FinishReasonsCovered = Check<Covers<FinishReason, (typeof FINISH_REASONS)[number]>>;
+
+export const ChatMessageSchema = v.object({
+  role: v.picklist(['system', 'user', 'assistant']),
+  content: v.string(),
+  /** Page material attached to a user message; the worker fences it as untrusted. */
+  attachments: v.optional(v.array(AttachmentSchema)),
+});
+export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
+
+/**
+ * Panel → worker on a chat port. The worker builds the messages from the stored conversation;
+ * the port follows one turn. Closing the port never stops the answer (only `stop` does).
+ */
+export const ChatCommandSchema = v.variant('type', [
+  v.object({
+    type: v.literal('ask'),
+    /** A new id starts a new conversation. */
+    conversationId: v.pipe(v.string(), v.uuid()),
+    /** The new turn's id, chosen by the panel so it can show the question at once. */
+    turnId: v.pipe(v.string(), v.uuid()),
+    /** The turn this question follows (a sibling of an edited question shares its parent). */
+    parentId: v.nullable(v.string()),
+    question: v.pipe(v.string(), v.maxLength(1_000_000)),
+    attachments: v.optional(v.array(AttachmentSchema)),
+    /** The provider and model for this question; the defaults when absent. */
+    providerId: v.optional(v.string()),
+    model: v.optional(v.string()),
+    /** Instructions for a conversation this question starts (ignored for an existing one). */
+    systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
+  }),
+  /** A new version (`turnId`) of a turn's answer (`of`), to the same question. */
+  v.object({
+    type: v.literal('regenerate'),
+    of: v.string(),
+    turnId: v.pipe(v.string(), v.uuid()),
+    providerId: v.optional(v.string()),
+  }),
+  /** Carries on an interrupted or stopped answer in the same turn. */
+  v.object({ type: v.literal('continue'), turnId: v.string(), providerId: v.optional(v.string()) }),
+  /** Follows an answer that is already being written (after the panel reopened). */
+  v.object({ type: v.literal('attach'), turnId: v.string() }),
+  v.object({ type: v.literal('stop') }),
+]);
+export type ChatCommand = v.InferOutput<typeof ChatCommandSchema>;
+
+const RenderPatchSchema = v.object({
+  frozen: v.array(v.string()),
+  tail: v.string(),
+  reset: v.optional(v.boolean()),
+  tailCode: v.optional(v.object({ append: v.string(), live: v.string() })),
+});
+// The schema and the core's declared type must agree, both ways.
+export type RenderPatchMatches = Check<
+  [
+    Covers<keyof RenderPatch, keyof v.InferOutput<typeof RenderPatchSchema>>,
+    v.InferOutput<typeof RenderPatchSchema> extends RenderPatch ? true : false,
+  ] extends [true, true]
+    ? true
+    : false
+>;
+
+/**
+ * Worker → panel on a chat port. `chunk` carries a piece of the answer's text and the render
+ * patch that shows it (see `RenderPatch` in the core's types).
+ */
+export const ChatEventSchema = v.variant('type', [
+  /** First on every port: the turn it follows, as stored when the port started following. */
+  v.object({ type: v.literal('turn'), turn: TurnSchema, conversation: ConversationSchema }),
+  /** `attach` found no answer being written: read the turn from storage instead. */
+  v.object({ type: v.literal('gone') }),
+  /** Received text could not be stored; it is still shown, and kept while the panel is open. */
+  v.object({ type: v.literal('saveFailed'), message: v.string() }),
+  v.object({ type: v.literal('chunk'), text: v.string(), patch: RenderPatchSchema }),
+  v.object({ type: v.literal('reasoning'), text: v.string() }),
+  v.object({ type: v.literal('usage'), inputTokens: v.number(), outputTokens: v.number() }),
+  v.object({ type: v.literal('done'), reason: v.picklist(FINISH_REASONS) }),
+  v.object({ type: v.literal('stopped') }),
+  v.object({ type: v.literal('error'), code: v.picklist(ERROR_CODES), message: v.string() }),
+]);
+export type ChatEvent = v.InferOutput<typeof ChatEventSchema>;

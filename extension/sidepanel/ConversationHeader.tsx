@@ -1,0 +1,55 @@
+/** The conversation's title and its instructions (a system prompt sent with every question). */
+import { useState } from 'react';
+
+interface Props {
+  title: string | null;
+  systemPrompt: string;
+  onSystemPrompt: (text: string) => void;
+}
+
+export function ConversationHeader({ title, systemPrompt, onSystemPrompt }: Props) {
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <div className="conversation-header">
+      <div className="row">
+        <h2 className="conversation-title">{title ?? 'New chat'}</h2>
+        <button
+          type="button"
+          className="ghost"
+          aria-expanded={draft !== null}
+          onClick={() => setDraft(draft === null ? systemPrompt : null)}
+        >
+          {systemPrompt ? 'Instructions ✓' : 'Instructions'}
+        </button>
+      </div>
+      {draft !== null && (
+        <form
+          className="instructions"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSystemPrompt(draft.trim());
+            setDraft(null);
+          }}
+        >
+          <label htmlFor="system-prompt">Instructions for this conversation</label>
+          <textarea
+            id="system-prompt"
+            value={draft}
+            maxLength={20_000}
+            placeholder="For example: Answer in French. Keep answers short."
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => e.key === 'Escape' && setDraft(null)}
+          />
+          <div className="row">
+            <button type="submit" className="primary">
+              Save instructions
+            </button>
+            <button type="button" className="ghost" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
