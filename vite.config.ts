@@ -20,7 +20,7 @@ export function firefoxManifest(chrome: typeof manifest) {
     background: { scripts: [background.service_worker], type: background.type },
     sidebar_action: {
       default_panel: side_panel.default_path,
-      default_title: 'Gloss',
+      default_title: '__MSG_extName__',
       default_icon: rest.action.default_icon,
       // A new user sees Gloss's first-run screen at once.
       open_at_install: true,

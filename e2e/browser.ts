@@ -28,14 +28,20 @@ export const WINDOW = { width: 1280, height: 800 };
  * Launches headless by default; with `display` (an X display such as `:93`) it runs headed there,
  * with Gloss pinned to the toolbar, for tests that need real browser UI.
  */
-export async function launchWithExtension(options: { display?: string } = {}): Promise<Browser> {
+export async function launchWithExtension(options: { display?: string; lang?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'gloss-e2e-'));
   const headed = options.display !== undefined;
   if (headed) pinToolbarButton(profile, extensionIdForPath(DIST));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: !headed,
-    env: headed ? { ...process.env, DISPLAY: options.display } : process.env,
+    env: {
+      ...process.env,
+      ...(headed && { DISPLAY: options.display }),
+      // Chromium on Linux takes its UI language (and so the extension's locale) from here; the
+      // tests read English labels unless they ask for another language.
+      LANGUAGE: options.lang ?? 'en',
+    },
     viewport: null,
     args: [
       ...(headed ? [`--window-size=${WINDOW.width},${WINDOW.height}`, '--window-position=0,0'] : []),
@@ -47,6 +53,7 @@ export async function launchWithExtension(options: { display?: string } = {}): P
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      `--lang=${options.lang ?? 'en-US'}`,
     ],
   });
   // Fail fast: a control that is not there within 10 s is a failure, not a slow machine.

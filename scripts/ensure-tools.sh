@@ -42,6 +42,8 @@ if [ ! -x "$chromium_bin" ]; then
   [ -z "${GLOSS_CHROMIUM:-}" ] || die "GLOSS_CHROMIUM=$GLOSS_CHROMIUM is not an executable."
   missing+=(chromium)
 fi
+# Debian's chromium ships only its en-US UI; the locale test runs it in German.
+[ -n "${GLOSS_CHROMIUM:-}" ] || [ -f /usr/lib/chromium/locales/de.pak ] || missing+=(chromium-l10n)
 # The headed tests (a real toolbar click) run Chromium on a virtual display.
 command -v Xvfb >/dev/null || missing+=(xvfb)
 command -v xdotool >/dev/null || missing+=(xdotool)

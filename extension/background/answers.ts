@@ -12,6 +12,7 @@ import { Answer } from './answer';
 import { runChat, type AnswerEvent } from './chat';
 import type { HistoryStore } from './history-store';
 import { continueMessages, messagesFor } from './prompt';
+import { t } from '../shared/i18n';
 
 export interface AnswerDeps {
   store: () => Promise<HistoryStore>;
@@ -50,13 +51,13 @@ export class Answers {
     if (command.type === 'attach') return this.live.get(command.turnId);
     const store = await this.deps.store();
     if (command.type === 'ask') {
-      if (await store.turn(command.turnId)) throw new Error('That question was already sent.');
+      if (await store.turn(command.turnId)) throw new Error(t('errAlreadySent'));
       const conversation =
         (await store.conversation(command.conversationId)) ??
         (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
       const turns = await store.turns(conversation.id);
       if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
-        throw new Error('The message this question follows no longer exists.');
+        throw new Error(t('errParentGone'));
       }
       const before = command.parentId === null ? [] : pathTo(turns, command.parentId).map((s) => s.turn);
       const turn = newTurn(command.turnId, conversation.id, command.parentId, command.question, command.attachments);
@@ -65,7 +66,7 @@ export class Answers {
       return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId, command.model);
     }
     if (command.type === 'regenerate') {
-      if (await store.turn(command.turnId)) throw new Error('That answer was already asked for.');
+      if (await store.turn(command.turnId)) throw new Error(t('errAlreadyAsked'));
       const found = await this.find(store, command.of);
       const turn = newTurn(
         command.turnId,
@@ -91,7 +92,7 @@ export class Answers {
   private async find(store: HistoryStore, turnId: string) {
     const turn = await store.turn(turnId);
     const conversation = turn && (await store.conversation(turn.conversationId));
-    if (!turn || !conversation) throw new Error('That message no longer exists.');
+    if (!turn || !conversation) throw new Error(t('errMessageGone'));
     const path = pathTo(await store.turns(turn.conversationId), turn.id).map((s) => s.turn);
     return { turn, conversation, before: path.slice(0, -1) };
   }
@@ -115,7 +116,7 @@ export class Answers {
     });
     const fail = (message: string): void => answer.receive({ type: 'error', code: 'bad_request', message });
     if (!provider) {
-      fail('No provider is set up yet. Open Settings to add one.');
+      fail(t('errNoProvider'));
       return answer;
     }
     const run = this.deps.run ?? runChat;
@@ -123,7 +124,7 @@ export class Answers {
     this.deps
       .withMaterial(messages)
       .then((fenced) => run(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }))
-      .catch((e: unknown) => fail(`Gloss could not send this question: ${e instanceof Error ? e.message : String(e)}`));
+      .catch((e: unknown) => fail(t('errCouldNotSend', e instanceof Error ? e.message : String(e))));
     return answer;
   }
 

@@ -3,6 +3,7 @@
  * decoder and pass on what it decodes. The transport (fetch, abort, time limits) is the only
  * thing owned here; storing and rendering the answer is `answers.ts`'s.
  */
+import { t } from '../shared/i18n';
 import type { ChatMessage } from '../shared/messages';
 import type { StoredProvider, Timeouts } from '../shared/settings';
 import {
@@ -62,7 +63,7 @@ export async function runChat(
       return;
     }
     if (!response.body) {
-      post({ type: 'error', code: 'bad_response', message: 'The provider sent an empty response.' });
+      post({ type: 'error', code: 'bad_response', message: t('emptyResponse') });
       return;
     }
     await pump(provider, response.body, post, clock);

@@ -5,6 +5,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ConversationRecord, TurnRecord } from '../shared/history';
+import { t } from '../shared/i18n';
 
 export interface ChunkRecord {
   turnId: string;
@@ -54,7 +55,7 @@ export function chunkRange(turnId: string): IDBKeyRange {
 export function storageProblem(e: unknown): string {
   const name = e instanceof DOMException || e instanceof Error ? e.name : '';
   if (name === 'QuotaExceededError') {
-    return 'The browser’s storage for Gloss is full, so this could not be saved. Delete or export old conversations to make room.';
+    return t('storageFull');
   }
-  return `Gloss could not save to the browser’s storage (${e instanceof Error ? e.message : String(e)}).`;
+  return t('storageFailed', e instanceof Error ? e.message : String(e));
 }

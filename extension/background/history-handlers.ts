@@ -11,6 +11,7 @@ import type { Handlers } from '../shared/messages';
 import type { Answers } from './answers';
 import { coreReady, renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';
+import { t } from '../shared/i18n';
 
 type HistoryHandlers = Pick<
   Handlers,
@@ -80,7 +81,7 @@ export function historyHandlers(store: () => Promise<HistoryStore>, answers: Ans
     'history.import': async ({ file }) => {
       const parsed = v.safeParse(ExportSchema, file);
       if (!parsed.success) {
-        throw new Error(`This is not a Gloss export file (${v.summarize(parsed.issues).split('\n')[0]}).`);
+        throw new Error(t('errNotExport', v.summarize(parsed.issues).split('\n')[0] ?? ''));
       }
       const s = await store();
       for (const data of parsed.output.conversations) {

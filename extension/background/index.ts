@@ -14,6 +14,7 @@ import { setUpPageContext } from './page-context';
 import { setUpToolbarButton, trackPanels } from './panel';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';
+import { t } from '../shared/i18n';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left
@@ -63,7 +64,7 @@ onChatConnect((port) => {
       },
       (e: unknown) => {
         const detail = e instanceof Error ? e.message : String(e);
-        port.post({ type: 'error', code: 'bad_request', message: `Gloss could not send this question: ${detail}` });
+        port.post({ type: 'error', code: 'bad_request', message: t('errCouldNotSend', detail) });
       },
     );
   });

@@ -9,6 +9,7 @@ import { readSelection } from '../content/selection';
 import { openPanel, togglePanel } from './panel';
 
 import { PENDING_CONTEXT_KEY as PENDING, type PendingContext } from '../shared/settings';
+import { t } from '../shared/i18n';
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
 const MENU_SUMMARIZE = 'gloss-summarize-page';
@@ -16,9 +17,9 @@ const MENU_SUMMARIZE = 'gloss-summarize-page';
 export function setUpPageContext(): void {
   chrome.runtime.onInstalled.addListener(() => {
     chrome.contextMenus.removeAll(() => {
-      chrome.contextMenus.create({ id: MENU_SELECTION, title: "Ask Gloss about '%s'", contexts: ['selection'] });
-      chrome.contextMenus.create({ id: MENU_PAGE, title: 'Ask about this page', contexts: ['page'] });
-      chrome.contextMenus.create({ id: MENU_SUMMARIZE, title: 'Summarize this page', contexts: ['page'] });
+      chrome.contextMenus.create({ id: MENU_SELECTION, title: t('menuAskSelection'), contexts: ['selection'] });
+      chrome.contextMenus.create({ id: MENU_PAGE, title: t('menuAskPage'), contexts: ['page'] });
+      chrome.contextMenus.create({ id: MENU_SUMMARIZE, title: t('menuSummarizePage'), contexts: ['page'] });
     });
   });
   chrome.contextMenus.onClicked.addListener((info, tab) => {
@@ -28,7 +29,7 @@ export function setUpPageContext(): void {
       void capture(tab, info.selectionText ?? '');
     } else if (info.menuItemId === MENU_PAGE || info.menuItemId === MENU_SUMMARIZE) {
       openPanel(tab);
-      void capturePage(tab, info.menuItemId === MENU_SUMMARIZE ? 'Summarize this page.' : undefined);
+      void capturePage(tab, info.menuItemId === MENU_SUMMARIZE ? t('suggestSummarize') : undefined);
     }
   });
   chrome.commands.onCommand.addListener((command, tab) => {
@@ -47,8 +48,7 @@ export async function takePending(): Promise<PendingContext | null> {
   return (stored[PENDING] as PendingContext | undefined) ?? null;
 }
 
-const UNREADABLE =
-  'Gloss cannot read this page: browser pages, the extension store and built-in PDF viewers are closed to extensions. Copy the text into your question instead.';
+const UNREADABLE = t('pageUnreadable');
 
 /** Reads the page's readable text; `question` is offered in the composer (never sent by itself). */
 async function capturePage(tab: chrome.tabs.Tab, question?: string): Promise<void> {
@@ -61,9 +61,7 @@ async function capturePage(tab: chrome.tabs.Tab, question?: string): Promise<voi
       func: () => (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.(),
     });
     const page = result?.result;
-    pending = page?.text
-      ? { attachment: { kind: 'page', ...page }, question }
-      : { error: 'This page has no readable text.' };
+    pending = page?.text ? { attachment: { kind: 'page', ...page }, question } : { error: t('pageNoText') };
   } catch {
     pending = { error: UNREADABLE };
   }
@@ -88,7 +86,7 @@ async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
         { attachment: { kind: 'selection', text: best.text, title: tab.title || best.title, url: tab.url || best.url } }
       : fallback
         ? { attachment: { ...base, text: fallback } }
-        : { error: 'Select some text on the page first, then ask Gloss about it.' };
+        : { error: t('selectFirst') };
   } catch {
     // Nothing can be injected here; the context menu still gave us the selected text.
     pending = fallback ? { attachment: { ...base, text: fallback } } : { error: UNREADABLE };

@@ -7,6 +7,7 @@ import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { LOCAL_PRESETS, PRESETS, type PresetId } from '../shared/presets';
 import { coreReady, httpError, modelsRequest, networkError, parseModels, type HttpRequest } from './core';
 import { runChat, type AnswerEvent } from './chat';
+import { t } from '../shared/i18n';
 
 export interface Draft {
   kind: ProviderKind;
@@ -68,7 +69,7 @@ export async function testProvider(draft: Draft & { model: string }): Promise<{ 
     .flatMap((e) => (e.type === 'text' ? [e.text] : []))
     .join('')
     .trim();
-  return { ok: true, message: `Connected: ${draft.model} replied “${reply.slice(0, 60) || '(empty)'}”.` };
+  return { ok: true, message: t('probeConnected', draft.model, reply.slice(0, 60) || t('probeEmpty')) };
 }
 
 /** The local servers that answer, with their models. */
@@ -90,5 +91,5 @@ export async function detectLocal(): Promise<{ preset: PresetId; baseUrl: string
 }
 
 function eventMessage(event: { type: string; message?: string }): string {
-  return event.message ?? 'Unexpected response.';
+  return event.message ?? t('probeUnexpected');
 }

@@ -1,5 +1,6 @@
 /** The one-shot message handlers for settings and providers. */
 import type { Handlers } from '../shared/messages';
+import { t } from '../shared/i18n';
 import { removeProvider, toPublic, upsertProvider, type StoredSettings } from '../shared/settings';
 import { checkEndpoint, coreReady } from './core';
 import { syncOllamaRules } from './ollama-origin';
@@ -49,7 +50,7 @@ export const settingsHandlers: Pick<
   'provider.remove': async ({ id }) => commit(removeProvider(await loadSettings(), id)),
   'provider.setDefault': async ({ id }) => {
     const settings = await loadSettings();
-    if (!settings.providers.some((p) => p.id === id)) throw new Error('No such provider.');
+    if (!settings.providers.some((p) => p.id === id)) throw new Error(t('noSuchProvider'));
     return commit({ ...settings, defaultProviderId: id });
   },
   'provider.models': async ({ draft }) => listModels(await withKey(draft)),

@@ -1,6 +1,7 @@
 /** Conversations as text: the words search matches on, and the Markdown export. */
 import type { ConversationData } from './history';
 import { pathTo } from './thread';
+import { t } from './i18n';
 
 /** Longer words are cut: a prefix this long finds them anyway. */
 const MAX_WORD = 24;
@@ -49,14 +50,15 @@ export function toMarkdown(conversations: readonly ConversationData[]): string {
 
 function conversationMarkdown({ conversation, turns }: ConversationData): string {
   const out = [`# ${conversation.title}`, '', `_${new Date(conversation.createdAt).toISOString()}_`];
-  if (conversation.systemPrompt) out.push('', `**System prompt:** ${conversation.systemPrompt}`);
+  if (conversation.systemPrompt) out.push('', `**${t('exportSystemPrompt')}** ${conversation.systemPrompt}`);
   for (const { turn } of pathTo(turns, conversation.leafId)) {
-    out.push('', '## Question', '');
+    out.push('', `## ${t('exportQuestion')}`, '');
     for (const a of turn.attachments ?? []) {
-      out.push(`From [${a.title || a.url}](${a.url}):`, '', ...a.text.split('\n').map((l) => `> ${l}`), '');
+      out.push(t('exportFrom', `[${a.title || a.url}](${a.url})`), '', ...a.text.split('\n').map((l) => `> ${l}`), '');
     }
-    out.push(turn.question, '', '## Answer', '', turn.answer || '_(no answer)_');
-    if (turn.status === 'interrupted' || turn.status === 'stopped') out.push('', `_(${turn.status})_`);
+    out.push(turn.question, '', `## ${t('exportAnswer')}`, '', turn.answer || `_${t('exportNoAnswer')}_`);
+    if (turn.status === 'interrupted') out.push('', `_(${t('statusInterrupted')})_`);
+    if (turn.status === 'stopped') out.push('', `_(${t('statusStopped')})_`);
   }
   return `${out.join('\n')}\n`;
 }

@@ -4,6 +4,7 @@
  * {@link PublicSettings}, which never carries a key.
  */
 import * as v from 'valibot';
+import { t } from './i18n';
 import { PRESET_IDS } from './presets';
 
 export const SETTINGS_KEY = 'gloss.settings';
@@ -36,12 +37,15 @@ export const QuickActionSchema = v.object({
 });
 export type QuickAction = v.InferOutput<typeof QuickActionSchema>;
 
-/** `{language}` in a prompt becomes the browser's language when the action is used. */
+/**
+ * The built-in actions, in the browser's language when they are first stored. `{language}` in a
+ * prompt becomes the browser's language when the action is used.
+ */
 export const DEFAULT_QUICK_ACTIONS: QuickAction[] = [
-  { id: 'summarize', label: 'Summarize', prompt: 'Summarize this in a few short bullet points.' },
-  { id: 'explain', label: 'Explain', prompt: 'Explain this clearly, as to a curious newcomer.' },
-  { id: 'translate', label: 'Translate', prompt: 'Translate this into {language}.' },
-  { id: 'simplify', label: 'Simplify', prompt: 'Rewrite this in plain, simple language.' },
+  { id: 'summarize', label: t('actionSummarize'), prompt: t('actionSummarizePrompt') },
+  { id: 'explain', label: t('actionExplain'), prompt: t('actionExplainPrompt') },
+  { id: 'translate', label: t('actionTranslate'), prompt: t('actionTranslatePrompt') },
+  { id: 'simplify', label: t('actionSimplify'), prompt: t('actionSimplifyPrompt') },
 ];
 
 export const THEMES = ['system', 'light', 'dark'] as const;

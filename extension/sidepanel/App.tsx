@@ -10,6 +10,7 @@ import { useChat } from './useChat';
 import { usePageContext } from './usePageContext';
 import { usePanelPresence } from './usePanelPresence';
 import { useSettings } from './useSettings';
+import { t } from '../shared/i18n';
 
 type View = 'chat' | 'history' | 'settings';
 
@@ -26,8 +27,8 @@ export function App() {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
 
-  if (loadError) return <p className="notice error">Gloss could not load its settings: {loadError}</p>;
-  if (!settings) return <p className="notice">Loading…</p>;
+  if (loadError) return <p className="notice error">{t('loadSettingsFailed', loadError)}</p>;
+  if (!settings) return <p className="notice">{t('loading')}</p>;
   const configured = settings.providers.length > 0;
   // A switched-to provider that was since removed falls back to the default.
   const chosen = settings.providers.some((p) => p.id === providerId) ? providerId : undefined;
@@ -51,7 +52,7 @@ export function App() {
                 setView('chat');
               }}
             >
-              New chat
+              {t('newChat')}
             </button>
             <button
               type="button"
@@ -59,7 +60,7 @@ export function App() {
               aria-pressed={shown === 'history'}
               onClick={() => toggle('history')}
             >
-              History
+              {t('history')}
             </button>
           </>
         )}
@@ -71,7 +72,7 @@ export function App() {
             aria-pressed={shown === 'settings'}
             onClick={() => toggle('settings')}
           >
-            {shown === 'settings' ? 'Close settings' : 'Settings'}
+            {shown === 'settings' ? t('closeSettings') : t('settings')}
           </button>
         )}
       </header>
@@ -113,7 +114,7 @@ export function App() {
                   chat.dismissNotice();
                 }}
               >
-                Dismiss
+                {t('dismiss')}
               </button>
             </p>
           )}

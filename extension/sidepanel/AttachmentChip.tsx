@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { send, type Res } from '../shared/messages';
 import type { Attachment } from './usePageContext';
+import { t } from '../shared/i18n';
 
 interface Props {
   attachment: Attachment;
@@ -36,22 +37,25 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
 
   const host = safeHost(attachment.url);
   return (
-    <div className="chip" role="group" aria-label={attachment.kind === 'page' ? 'Attached page' : 'Quoted selection'}>
+    <div
+      className="chip"
+      role="group"
+      aria-label={attachment.kind === 'page' ? t('attachedPage') : t('quotedSelection')}
+    >
       <div className="chip-head">
         <span className="chip-title" title={attachment.url}>
-          {attachment.kind === 'page' ? 'Page' : 'Selection'}
-          {attachment.title ? ` from “${attachment.title}”` : ''} {host && <span className="hint">· {host}</span>}
+          {chipTitle(attachment.kind, attachment.title)} {host && <span className="hint">· {host}</span>}
         </span>
         <button type="button" className="ghost" onClick={() => setEditing(!editing)} aria-expanded={editing}>
-          {editing ? 'Done' : 'Edit'}
+          {editing ? t('done') : t('edit')}
         </button>
-        <button type="button" className="ghost" aria-label="Remove the quote" onClick={() => onChange(null)}>
+        <button type="button" className="ghost" aria-label={t('removeQuote')} onClick={() => onChange(null)}>
           ×
         </button>
       </div>
       {editing ? (
         <textarea
-          aria-label="Quoted text"
+          aria-label={t('quotedText')}
           value={attachment.text}
           onChange={(e) => onChange({ ...attachment, text: e.target.value })}
         />
@@ -61,17 +65,22 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
       {fit && (
         <p className="hint chip-fit" role="status">
           {overflows
-            ? `Too long for this model: about ${fit.percent}% fits (${k(fit.keptTokens)} of ${k(fit.totalTokens)} tokens).`
-            : `About ${k(fit.totalTokens)} tokens.`}
+            ? t('tooLong', fit.percent, k(fit.keptTokens), k(fit.totalTokens))
+            : t('aboutTokens', k(fit.totalTokens))}
         </p>
       )}
       {overflows && (
         <label className="check">
-          <input type="checkbox" checked={trim} onChange={(e) => setTrim(e.target.checked)} /> Send only what fits
+          <input type="checkbox" checked={trim} onChange={(e) => setTrim(e.target.checked)} /> {t('sendWhatFits')}
         </label>
       )}
     </div>
   );
+}
+
+function chipTitle(kind: 'page' | 'selection', title: string): string {
+  if (!title) return kind === 'page' ? t('page') : t('selection');
+  return kind === 'page' ? t('pageFrom', title) : t('selectionFrom', title);
 }
 
 function preview(text: string): string {

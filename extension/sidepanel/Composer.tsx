@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { AttachmentChip } from './AttachmentChip';
 import type { QuickAction } from '../shared/settings';
 import type { Attachment } from './usePageContext';
+import { t } from '../shared/i18n';
 
 const DRAFT_KEY = 'gloss.draft';
 
@@ -122,7 +123,7 @@ export function Composer({
         />
       )}
       {quickActions.length > 0 && !editing && (
-        <div className="quick-actions" role="group" aria-label="Quick actions">
+        <div className="quick-actions" role="group" aria-label={t('quickActions')}>
           {quickActions.map((a) => (
             <button
               key={a.id}
@@ -139,7 +140,7 @@ export function Composer({
       )}
       {editing && (
         <p className="editing-note" role="status">
-          Editing your last question: Enter sends it as a new version, Esc cancels.
+          {t('editingNote')}
         </p>
       )}
       <form
@@ -151,8 +152,8 @@ export function Composer({
       >
         <textarea
           ref={box}
-          aria-label="Your question"
-          placeholder={attachment ? 'Ask about the quote…' : 'Ask about anything…'}
+          aria-label={t('yourQuestion')}
+          placeholder={attachment ? t('placeholderQuote') : t('placeholderAny')}
           rows={2}
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
@@ -160,11 +161,11 @@ export function Composer({
         />
         {streaming ? (
           <button type="button" className="stop" onClick={onStop}>
-            Stop
+            {t('stop')}
           </button>
         ) : (
           <button type="submit" className="primary" disabled={!draft.trim()}>
-            Send
+            {t('send')}
           </button>
         )}
       </form>

@@ -4,6 +4,7 @@ import type { PathStep } from '../shared/thread';
 import type { AnswerDom } from './answer-dom';
 import type { Turn } from './chat-state';
 import { TurnView, type TurnActions } from './TurnView';
+import { t } from '../shared/i18n';
 
 interface Props extends TurnActions {
   path: PathStep<Turn>[];
@@ -48,22 +49,22 @@ export function Conversation({ path, answerDom, ...actions }: Props) {
   if (path.length === 0) {
     return (
       <div className="conversation empty">
-        <h2>Ask about what you are reading</h2>
-        <p>Type a question below, or select text on a page and choose “Ask Gloss” from the right-click menu.</p>
-        <p>Answers are written here as they arrive and kept in your history, even if you close the panel.</p>
+        <h2>{t('emptyTitle')}</h2>
+        <p>{t('emptyHow')}</p>
+        <p>{t('emptyKept')}</p>
       </div>
     );
   }
   return (
     <div className="conversation-frame">
-      <div className="conversation" ref={list} onScroll={onScroll} role="feed" aria-label="Conversation">
+      <div className="conversation" ref={list} onScroll={onScroll} role="feed" aria-label={t('conversationLabel')}>
         {path.map((step) => (
           <TurnView key={step.turn.id} step={step} doc={answerDom(step.turn.id)} {...actions} />
         ))}
       </div>
       {behind && (
         <button type="button" className="jump" onClick={jump}>
-          Jump to latest ↓
+          {t('jumpToLatest')}
         </button>
       )}
     </div>

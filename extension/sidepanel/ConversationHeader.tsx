@@ -1,5 +1,6 @@
 /** The conversation's title and its instructions (a system prompt sent with every question). */
 import { useState } from 'react';
+import { t } from '../shared/i18n';
 
 interface Props {
   title: string | null;
@@ -12,14 +13,14 @@ export function ConversationHeader({ title, systemPrompt, onSystemPrompt }: Prop
   return (
     <div className="conversation-header">
       <div className="row">
-        <h2 className="conversation-title">{title ?? 'New chat'}</h2>
+        <h2 className="conversation-title">{title ?? t('newChat')}</h2>
         <button
           type="button"
           className="ghost"
           aria-expanded={draft !== null}
           onClick={() => setDraft(draft === null ? systemPrompt : null)}
         >
-          {systemPrompt ? 'Instructions ✓' : 'Instructions'}
+          {systemPrompt ? t('instructionsSet') : t('instructions')}
         </button>
       </div>
       {draft !== null && (
@@ -31,21 +32,21 @@ export function ConversationHeader({ title, systemPrompt, onSystemPrompt }: Prop
             setDraft(null);
           }}
         >
-          <label htmlFor="system-prompt">Instructions for this conversation</label>
+          <label htmlFor="system-prompt">{t('instructionsLabel')}</label>
           <textarea
             id="system-prompt"
             value={draft}
             maxLength={20_000}
-            placeholder="For example: Answer in French. Keep answers short."
+            placeholder={t('instructionsPlaceholder')}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => e.key === 'Escape' && setDraft(null)}
           />
           <div className="row">
             <button type="submit" className="primary">
-              Save instructions
+              {t('saveInstructions')}
             </button>
             <button type="button" className="ghost" onClick={() => setDraft(null)}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
         </form>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ConversationData, Summary } from '../shared/history';
 import { send } from '../shared/messages';
 import { exportConversations, readImportFile } from './history-files';
+import { plural, t, type MessageKey } from '../shared/i18n';
 
 interface Props {
   currentId: string | null;
@@ -38,27 +39,27 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         setItems(r.conversations);
         setDamaged(r.damaged);
       },
-      (e: unknown) => current && setMessage({ text: `Gloss could not read your history: ${String(e)}`, error: true }),
+      (e: unknown) => current && setMessage({ text: t('historyReadFailed', String(e)), error: true }),
     );
     return () => {
       current = false;
     };
   }, [query, version]);
 
-  const fail = (what: string) => (e: unknown) =>
-    setMessage({ text: `${what}: ${e instanceof Error ? e.message : String(e)}`, error: true });
+  const fail = (what: MessageKey) => (e: unknown) =>
+    setMessage({ text: t(what, e instanceof Error ? e.message : String(e)), error: true });
 
   const remove = async (item: Summary) => {
     const { removed } = await send('history.delete', { id: item.id });
     setUndo(removed);
-    setMessage({ text: `Deleted “${item.title}”.` });
+    setMessage({ text: t('deleted', item.title) });
     onDeleted(item.id);
     refresh();
   };
   const restore = async () => {
     if (!undo) return;
     await send('history.restore', { data: undo });
-    setMessage({ text: `Restored “${undo.conversation.title}”.` });
+    setMessage({ text: t('restored', undo.conversation.title) });
     setUndo(null);
     refresh();
   };
@@ -71,18 +72,18 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
   };
   const importFile = async (file: File) => {
     const { imported } = await send('history.import', { file: await readImportFile(file) });
-    setMessage({ text: `Imported ${imported} conversation${imported === 1 ? '' : 's'}.` });
+    setMessage({ text: plural(imported, 'importedOne', 'importedMany') });
     refresh();
   };
 
   return (
-    <section className="history" aria-label="History">
+    <section className="history" aria-label={t('history')}>
       <input
         ref={search}
         type="search"
         className="history-search"
-        aria-label="Search conversations"
-        placeholder="Search titles and text…"
+        aria-label={t('searchConversations')}
+        placeholder={t('searchPlaceholder')}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
@@ -90,24 +91,17 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         <p className={message.error ? 'notice error' : 'notice'} role={message.error ? 'alert' : 'status'}>
           {message.text}{' '}
           {undo && !message.error && (
-            <button type="button" className="ghost" onClick={() => void restore().catch(fail('Undo failed'))}>
-              Undo
+            <button type="button" className="ghost" onClick={() => void restore().catch(fail('undoFailed'))}>
+              {t('undo')}
             </button>
           )}
         </p>
       )}
-      {damaged > 0 && (
-        <p className="notice error">
-          {damaged} stored conversation{damaged > 1 ? 's' : ''} could not be read and {damaged > 1 ? 'are' : 'is'} not
-          listed.
-        </p>
-      )}
+      {damaged > 0 && <p className="notice error">{plural(damaged, 'damagedListOne', 'damagedListMany')}</p>}
       {items === null ? (
-        <p className="notice">Loading…</p>
+        <p className="notice">{t('loading')}</p>
       ) : items.length === 0 ? (
-        <p className="notice">
-          {query ? 'No conversation matches.' : 'No conversations yet. Ask something to start one.'}
-        </p>
+        <p className="notice">{query ? t('noMatch') : t('noConversations')}</p>
       ) : (
         <ul className="history-list">
           {items.slice(0, limit).map((item) => (
@@ -117,17 +111,17 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                   className="rename"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    void rename(item.id, renaming.title).catch(fail('Rename failed'));
+                    void rename(item.id, renaming.title).catch(fail('renameFailed'));
                   }}
                 >
                   <input
-                    aria-label="New title"
+                    aria-label={t('newTitle')}
                     value={renaming.title}
                     autoFocus
                     onChange={(e) => setRenaming({ id: item.id, title: e.target.value })}
                     onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
                   />
-                  <button type="submit">Save</button>
+                  <button type="submit">{t('save')}</button>
                 </form>
               ) : (
                 <button type="button" className="history-item" onClick={() => onOpen(item.id)}>
@@ -146,7 +140,7 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                   type="button"
                   className="ghost"
                   aria-expanded={menu === item.id}
-                  aria-label={`Actions for ${item.title}`}
+                  aria-label={t('actionsFor', item.title)}
                   onClick={() => setMenu(menu === item.id ? null : item.id)}
                 >
                   ⋯
@@ -154,26 +148,26 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                 {menu === item.id && (
                   <div className="menu" role="group" aria-label={item.title} onClick={() => setMenu(null)}>
                     <button type="button" onClick={() => setRenaming({ id: item.id, title: item.title })}>
-                      Rename
+                      {t('rename')}
                     </button>
                     <button
                       type="button"
-                      onClick={() => void exportConversations([item.id], 'md').catch(fail('Export failed'))}
+                      onClick={() => void exportConversations([item.id], 'md').catch(fail('exportFailed'))}
                     >
-                      Export Markdown
+                      {t('exportMarkdown')}
                     </button>
                     <button
                       type="button"
-                      onClick={() => void exportConversations([item.id], 'json').catch(fail('Export failed'))}
+                      onClick={() => void exportConversations([item.id], 'json').catch(fail('exportFailed'))}
                     >
-                      Export JSON
+                      {t('exportJson')}
                     </button>
                     <button
                       type="button"
                       className="danger"
-                      onClick={() => void remove(item).catch(fail('Delete failed'))}
+                      onClick={() => void remove(item).catch(fail('deleteFailed'))}
                     >
-                      Delete
+                      {t('delete')}
                     </button>
                   </div>
                 )}
@@ -187,26 +181,26 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         <button
           type="button"
           className="ghost"
-          onClick={() => void exportConversations(undefined, 'md').catch(fail('Export failed'))}
+          onClick={() => void exportConversations(undefined, 'md').catch(fail('exportFailed'))}
         >
-          Export all as Markdown
+          {t('exportAllMarkdown')}
         </button>
         <button
           type="button"
           className="ghost"
-          onClick={() => void exportConversations(undefined, 'json').catch(fail('Export failed'))}
+          onClick={() => void exportConversations(undefined, 'json').catch(fail('exportFailed'))}
         >
-          Export all as JSON
+          {t('exportAllJson')}
         </button>
         <label className="file-button">
-          Import JSON
+          {t('importJson')}
           <input
             type="file"
             accept="application/json,.json"
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file) void importFile(file).catch(fail('Import failed'));
+              if (file) void importFile(file).catch(fail('importFailed'));
             }}
           />
         </label>
@@ -228,7 +222,7 @@ function MoreRows({ count, onMore }: { count: number; onMore: () => void }) {
   return (
     <li className="more">
       <button type="button" ref={ref} className="ghost" onClick={onMore}>
-        Show more ({count} left)
+        {t('showMore', count)}
       </button>
     </li>
   );

@@ -7,6 +7,7 @@ import { send, type Res } from '../shared/messages';
 import { PRESETS } from '../shared/presets';
 import type { ProviderInput } from '../shared/settings';
 import { LOCAL_ORIGINS, requestOrigins } from './permissions';
+import { t } from '../shared/i18n';
 
 type Server = Res<'local.detect'>['servers'][number];
 
@@ -59,13 +60,13 @@ export function LocalServers({ onSave }: { onSave: (input: ProviderInput) => Pro
   };
 
   return (
-    <section className="local" aria-label="Local models">
+    <section className="local" aria-label={t('localModels')}>
       <button type="button" onClick={find} disabled={state === 'looking'}>
-        {state === 'looking' ? 'Looking…' : 'Find local models'}
+        {state === 'looking' ? t('looking') : t('findLocal')}
       </button>
       {state === 'done' && servers.length === 0 && (
         <p className="hint" role="status">
-          No local server answered on the usual ports (Ollama 11434, LM Studio 1234, llama.cpp 8080).
+          {t('noLocal')}
         </p>
       )}
       {servers.length > 0 && (
@@ -75,16 +76,18 @@ export function LocalServers({ onSave }: { onSave: (input: ProviderInput) => Pro
               <div>
                 <strong>{PRESETS[s.preset].label}</strong>
                 <div className="hint">
-                  {s.baseUrl} · {s.models.length} model{s.models.length === 1 ? '' : 's'}
+                  {s.models.length === 1
+                    ? t('serverModelsOne', s.baseUrl)
+                    : t('serverModelsMany', s.baseUrl, s.models.length)}
                 </div>
               </div>
               <button
                 type="button"
                 className="primary"
                 onClick={() => use(s)}
-                aria-label={`Use ${PRESETS[s.preset].label}`}
+                aria-label={t('useServer', PRESETS[s.preset].label)}
               >
-                Use
+                {t('use')}
               </button>
             </li>
           ))}

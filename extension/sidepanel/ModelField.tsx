@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { send } from '../shared/messages';
 import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import { plural, t } from '../shared/i18n';
 
 interface Props {
   id: string;
@@ -15,7 +16,7 @@ export function ModelField({ id, value, onChange, draft }: Props) {
   const [status, setStatus] = useState('');
 
   const load = () => {
-    setStatus('Loading models…');
+    setStatus(t('loadingModels'));
     send('provider.models', { draft }).then(
       (result) => {
         if (!result.ok) {
@@ -23,7 +24,7 @@ export function ModelField({ id, value, onChange, draft }: Props) {
           return;
         }
         setModels(result.models);
-        setStatus(result.models.length ? `${result.models.length} models available.` : 'The provider lists no models.');
+        setStatus(result.models.length ? plural(result.models.length, 'modelsOne', 'modelsMany') : t('noModelsListed'));
         const first = result.models[0];
         if (!value && first) onChange(first.id);
       },
@@ -33,18 +34,18 @@ export function ModelField({ id, value, onChange, draft }: Props) {
 
   return (
     <>
-      <label htmlFor={id}>Model</label>
+      <label htmlFor={id}>{t('model')}</label>
       <div className="row">
         <input
           id={id}
           required
           list={`${id}-list`}
           value={value}
-          placeholder="Type a model id or load the list"
+          placeholder={t('modelPlaceholder')}
           onChange={(e) => onChange(e.target.value)}
         />
         <button type="button" onClick={load}>
-          Load models
+          {t('loadModels')}
         </button>
       </div>
       <datalist id={`${id}-list`}>

@@ -1,6 +1,7 @@
 /** The provider for this conversation; starts at the default and can be switched any time. */
 import type { PublicSettings } from '../shared/settings';
 import { modelName } from './model-name';
+import { t } from '../shared/i18n';
 
 interface Props {
   settings: PublicSettings;
@@ -13,7 +14,7 @@ export function ModelSwitch({ settings, value, onChange }: Props) {
   return (
     <select
       className="model-switch"
-      aria-label="Model for this conversation"
+      aria-label={t('modelForConversation')}
       value={current}
       onChange={(e) => onChange(e.target.value)}
     >

@@ -1,23 +1,24 @@
 /** Appearance (theme) and the quick actions library. */
 import { useState } from 'react';
 import { DEFAULT_QUICK_ACTIONS, THEMES, type PublicSettings, type QuickAction } from '../shared/settings';
+import { t } from '../shared/i18n';
 
 interface Props {
   settings: PublicSettings;
   onChange: (change: { theme?: PublicSettings['theme']; quickActions?: QuickAction[] }) => void;
 }
 
-const THEME_LABELS = { system: 'Same as the browser', light: 'Light', dark: 'Dark' } as const;
+const THEME_LABELS = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' } as const;
 
 export function Preferences({ settings, onChange }: Props) {
   return (
     <>
       <fieldset className="appearance">
-        <legend>Appearance</legend>
+        <legend>{t('appearance')}</legend>
         {THEMES.map((theme) => (
           <label key={theme}>
             <input type="radio" name="theme" checked={settings.theme === theme} onChange={() => onChange({ theme })} />{' '}
-            {THEME_LABELS[theme]}
+            {t(THEME_LABELS[theme])}
           </label>
         ))}
       </fieldset>
@@ -37,11 +38,8 @@ function QuickActions({ actions, onChange }: { actions: QuickAction[]; onChange:
   };
   return (
     <section className="quick-actions-settings" aria-labelledby="quick-actions-title">
-      <h3 id="quick-actions-title">Quick actions</h3>
-      <p className="hint">
-        One click asks this about the quote or page you attached (or the text in the box). {'{language}'} becomes your
-        browser’s language.
-      </p>
+      <h3 id="quick-actions-title">{t('quickActions')}</h3>
+      <p className="hint">{t('quickActionsHint')}</p>
       <ul>
         {actions.map((a) => (
           <li key={a.id}>
@@ -49,10 +47,10 @@ function QuickActions({ actions, onChange }: { actions: QuickAction[]; onChange:
             <button
               type="button"
               className="ghost"
-              aria-label={`Remove the ${a.label} action`}
+              aria-label={t('removeAction', a.label)}
               onClick={() => onChange(actions.filter((x) => x.id !== a.id))}
             >
-              Remove
+              {t('remove')}
             </button>
           </li>
         ))}
@@ -65,25 +63,25 @@ function QuickActions({ actions, onChange }: { actions: QuickAction[]; onChange:
         }}
       >
         <input
-          aria-label="New action’s name"
-          placeholder="Name"
+          aria-label={t('actionName')}
+          placeholder={t('actionNamePlaceholder')}
           maxLength={40}
           value={label}
           onChange={(e) => setLabel(e.target.value)}
         />
         <input
-          aria-label="New action’s question"
-          placeholder="What to ask"
+          aria-label={t('actionPrompt')}
+          placeholder={t('actionPromptPlaceholder')}
           maxLength={4000}
           value={prompt}
           onChange={(e) => setPrompt(e.target.value)}
         />
         <button type="submit" disabled={!label.trim() || !prompt.trim()}>
-          Add action
+          {t('addAction')}
         </button>
       </form>
       <button type="button" className="ghost" onClick={() => onChange(DEFAULT_QUICK_ACTIONS)}>
-        Restore the default actions
+        {t('restoreActions')}
       </button>
     </section>
   );

@@ -5,6 +5,7 @@ import { PRESET_IDS, PRESETS, type PresetId } from '../shared/presets';
 import type { ProviderInput, PublicProvider } from '../shared/settings';
 import { ModelField } from './ModelField';
 import { requestProviderOrigin } from './permissions';
+import { t } from '../shared/i18n';
 
 interface Props {
   current?: PublicProvider;
@@ -60,7 +61,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
 
   const test = () => {
     void requestProviderOrigin(baseUrl);
-    setOutcome({ ok: true, message: 'Testing…' });
+    setOutcome({ ok: true, message: t('testing') });
     send('provider.test', { draft: { ...draft, model } }).then(setOutcome, (err: unknown) =>
       setOutcome({ ok: false, message: String(err) }),
     );
@@ -77,11 +78,11 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
     <form
       className="provider-editor"
       onSubmit={submit}
-      aria-label={current ? `Edit ${current.name}` : 'Add a provider'}
+      aria-label={current ? t('editProvider', current.name) : t('addAProvider')}
     >
       {!current && (
         <>
-          <label htmlFor={`${id}-preset`}>Provider type</label>
+          <label htmlFor={`${id}-preset`}>{t('providerType')}</label>
           <select id={`${id}-preset`} value={preset} onChange={(e) => choosePreset(e.target.value as PresetId)}>
             {PRESET_IDS.map((p) => (
               <option key={p} value={p}>
@@ -91,9 +92,9 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
           </select>
         </>
       )}
-      <label htmlFor={`${id}-name`}>Name</label>
+      <label htmlFor={`${id}-name`}>{t('name')}</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-      <label htmlFor={`${id}-url`}>Base URL</label>
+      <label htmlFor={`${id}-url`}>{t('baseUrl')}</label>
       <input
         id={`${id}-url`}
         type="url"
@@ -106,37 +107,37 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       />
       {errorFor('baseUrl')}
       <label htmlFor={`${id}-key`}>
-        API key {current?.hasApiKey ? '(saved)' : info.needsKey ? '' : '(optional for local servers)'}
+        {current?.hasApiKey ? t('apiKeySaved') : info.needsKey ? t('apiKey') : t('apiKeyOptional')}
       </label>
       <input
         id={`${id}-key`}
         type="password"
         autoComplete="off"
-        placeholder={current?.hasApiKey ? 'Leave empty to keep the saved key' : (info.keyHelp ?? '')}
+        placeholder={current?.hasApiKey ? t('keepSavedKey') : (info.keyHelp ?? '')}
         value={apiKey}
         disabled={removeKey}
         onChange={(e) => setApiKey(e.target.value)}
       />
       {current?.hasApiKey && (
         <label className="check">
-          <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} /> Remove the
-          saved key
+          <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} />{' '}
+          {t('removeSavedKey')}
         </label>
       )}
       <ModelField id={`${id}-model`} value={model} onChange={setModel} draft={draft} />
       {errorFor('model')}
       {errorFor('form')}
-      <p className="hint">Keys are stored only on this device and sent only to this base URL.</p>
+      <p className="hint">{t('keysLocal')}</p>
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('saving') : t('save')}
         </button>
         <button type="button" onClick={test} disabled={!model}>
-          Test connection
+          {t('testConnection')}
         </button>
         {onCancel && (
           <button type="button" className="ghost" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </button>
         )}
       </div>

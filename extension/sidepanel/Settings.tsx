@@ -11,6 +11,7 @@ import { ProviderEditor } from './ProviderEditor';
 import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
 import type { SettingsApi } from './useSettings';
+import { t } from '../shared/i18n';
 
 export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void }) {
   const { settings } = api;
@@ -20,29 +21,22 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
   /** Runs a settings change; if it fails, says so instead of doing nothing. */
   const attempt = (change: Promise<unknown>) => {
     setFailure(null);
-    change.catch((e: unknown) =>
-      setFailure(`That change was not saved: ${e instanceof Error ? e.message : String(e)}`),
-    );
+    change.catch((e: unknown) => setFailure(t('changeNotSaved', e instanceof Error ? e.message : String(e))));
   };
   if (!settings) return null;
   const first = settings.providers.length === 0;
 
   return (
     <div className="settings">
-      <h2>{first ? 'Connect a model' : 'Providers'}</h2>
-      {first && (
-        <p className="hint">
-          Use a model running on this computer (no key needed), or a cloud provider with your API key: OpenAI,
-          Anthropic, Gemini, OpenRouter, Groq or any OpenAI-compatible server.
-        </p>
-      )}
+      <h2>{first ? t('connectModel') : t('providers')}</h2>
+      {first && <p className="hint">{t('firstRunHint')}</p>}
       {failure && (
         <p className="notice error" role="alert">
           {failure}
         </p>
       )}
       {first && <LocalServers onSave={api.save} />}
-      <ul className="providers" aria-label="Providers">
+      <ul className="providers" aria-label={t('providers')}>
         {settings.providers.map((p) =>
           editing === p.id ? (
             <li key={p.id}>
@@ -56,26 +50,30 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
             <li key={p.id} className="provider">
               <div>
                 <strong>{p.name}</strong>{' '}
-                {p.id === settings.defaultProviderId && <span className="badge">default</span>}
+                {p.id === settings.defaultProviderId && <span className="badge">{t('defaultBadge')}</span>}
                 <div className="hint">
-                  {PRESETS[p.preset].label} · {p.model ? modelName(p.model) : 'no model'}
+                  {PRESETS[p.preset].label} · {p.model ? modelName(p.model) : t('noModel')}
                 </div>
               </div>
               <div className="row">
-                <button type="button" onClick={() => setEditing(p.id)} aria-label={`Edit ${p.name}`}>
-                  Edit
+                <button type="button" onClick={() => setEditing(p.id)} aria-label={t('editProvider', p.name)}>
+                  {t('edit')}
                 </button>
                 {p.id !== settings.defaultProviderId && (
                   <button
                     type="button"
                     onClick={() => attempt(api.makeDefault(p.id))}
-                    aria-label={`Make ${p.name} the default`}
+                    aria-label={t('makeDefaultLabel', p.name)}
                   >
-                    Make default
+                    {t('makeDefault')}
                   </button>
                 )}
-                <button type="button" onClick={() => attempt(api.remove(p.id))} aria-label={`Remove ${p.name}`}>
-                  Remove
+                <button
+                  type="button"
+                  onClick={() => attempt(api.remove(p.id))}
+                  aria-label={t('removeProvider', p.name)}
+                >
+                  {t('remove')}
                 </button>
               </div>
             </li>
@@ -90,10 +88,10 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
       ) : (
         <div className="row">
           <button type="button" onClick={() => setEditing('new')}>
-            Add provider
+            {t('addProvider')}
           </button>
           <button type="button" className="primary" onClick={onDone}>
-            Done
+            {t('done')}
           </button>
         </div>
       )}

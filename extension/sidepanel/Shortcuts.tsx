@@ -4,6 +4,7 @@
  * page is where to fix that.
  */
 import { useEffect, useState } from 'react';
+import { t } from '../shared/i18n';
 
 const SHORTCUTS_PAGE = 'chrome://extensions/shortcuts';
 
@@ -19,22 +20,22 @@ export function Shortcuts() {
 
   return (
     <section className="shortcuts" aria-labelledby="shortcuts-title">
-      <h3 id="shortcuts-title">Keyboard shortcuts</h3>
+      <h3 id="shortcuts-title">{t('shortcuts')}</h3>
       <ul>
         {listed.map((c) => (
           <li key={c.name}>
             <span>{c.description}</span>{' '}
-            {c.shortcut ? <kbd>{c.shortcut}</kbd> : <em className="field-error">not assigned</em>}
+            {c.shortcut ? <kbd>{c.shortcut}</kbd> : <em className="field-error">{t('notAssigned')}</em>}
           </li>
         ))}
       </ul>
-      {missing && <p className="hint">Another extension may have taken the suggested keys.</p>}
+      {missing && <p className="hint">{t('keysTaken')}</p>}
       {chrome_ ? (
         <button type="button" onClick={() => void chrome.tabs.create({ url: SHORTCUTS_PAGE })}>
-          Change shortcuts
+          {t('changeShortcuts')}
         </button>
       ) : (
-        <p className="hint">Change them in Add-ons and themes → the gear menu → Manage Extension Shortcuts.</p>
+        <p className="hint">{t('firefoxShortcuts')}</p>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 /** How long to wait for a provider before saying it is not answering. */
 import { useId, useState } from 'react';
 import type { Timeouts } from '../shared/settings';
+import { t } from '../shared/i18n';
 
 export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave: (t: Timeouts) => void }) {
   const id = useId();
@@ -15,8 +16,8 @@ export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave:
         onSave({ firstByteSeconds: clamp(firstByte), idleSeconds: clamp(idle) });
       }}
     >
-      <h3>Time limits</h3>
-      <label htmlFor={`${id}-first`}>Wait for the first words (seconds)</label>
+      <h3>{t('timeLimits')}</h3>
+      <label htmlFor={`${id}-first`}>{t('firstWords')}</label>
       <input
         id={`${id}-first`}
         type="number"
@@ -25,7 +26,7 @@ export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave:
         value={firstByte}
         onChange={(e) => setFirstByte(Number(e.target.value))}
       />
-      <label htmlFor={`${id}-idle`}>Wait when an answer pauses (seconds)</label>
+      <label htmlFor={`${id}-idle`}>{t('pauseWait')}</label>
       <input
         id={`${id}-idle`}
         type="number"
@@ -34,7 +35,7 @@ export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave:
         value={idle}
         onChange={(e) => setIdle(Number(e.target.value))}
       />
-      <button type="submit">Save time limits</button>
+      <button type="submit">{t('saveTimeLimits')}</button>
     </form>
   );
 }

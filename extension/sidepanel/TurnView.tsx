@@ -5,6 +5,7 @@ import type { AnswerDom } from './answer-dom';
 import type { Turn } from './chat-state';
 import { onAnswerClick } from './links';
 import { modelName } from './model-name';
+import { t } from '../shared/i18n';
 
 export interface TurnActions {
   onRegenerate: (turnId: string) => void;
@@ -54,7 +55,7 @@ export const TurnView = memo(function TurnView({
       data-status={turn.status}
       tabIndex={0}
       aria-busy={streaming}
-      aria-label={`Question: ${turn.question}`}
+      aria-label={t('questionLabel', turn.question)}
       onKeyDown={moveFocus}
     >
       <div className="question">
@@ -76,7 +77,7 @@ export const TurnView = memo(function TurnView({
             }}
           >
             <textarea
-              aria-label="Edit your question"
+              aria-label={t('editQuestionLabel')}
               value={editing}
               autoFocus
               onChange={(e) => setEditing(e.target.value)}
@@ -89,22 +90,22 @@ export const TurnView = memo(function TurnView({
               }}
             />
             <button type="submit" className="primary">
-              Send edited question
+              {t('sendEdited')}
             </button>
             <button type="button" className="ghost" onClick={() => setEditing(null)}>
-              Cancel
+              {t('cancel')}
             </button>
           </form>
         )}
       </div>
       {turn.reasoning && (
         <details className="reasoning">
-          <summary>{streaming && !turn.answer ? 'Thinking…' : 'Reasoning'}</summary>
+          <summary>{streaming && !turn.answer ? t('thinking') : t('reasoning')}</summary>
           <p>{turn.reasoning}</p>
         </details>
       )}
       <div className="answer-slot" ref={slot} onClick={onClick} />
-      {streaming && !turn.answer && <p className="pending">Waiting for the model…</p>}
+      {streaming && !turn.answer && <p className="pending">{t('waiting')}</p>}
       <Status turn={turn} onContinue={onContinue} onRegenerate={onRegenerate} />
       {turn.saveFailed && (
         <p className="notice error" role="alert">
@@ -113,11 +114,11 @@ export const TurnView = memo(function TurnView({
       )}
       <footer className="turn-actions">
         {versions.length > 1 && (
-          <span className="versions" role="group" aria-label="Versions">
+          <span className="versions" role="group" aria-label={t('versions')}>
             <button
               type="button"
               className="ghost"
-              aria-label="Previous version"
+              aria-label={t('previousVersion')}
               disabled={index === 0 || streaming}
               onClick={() => onSelect(versions[index - 1] ?? turn.id)}
             >
@@ -129,7 +130,7 @@ export const TurnView = memo(function TurnView({
             <button
               type="button"
               className="ghost"
-              aria-label="Next version"
+              aria-label={t('nextVersion')}
               disabled={index === versions.length - 1 || streaming}
               onClick={() => onSelect(versions[index + 1] ?? turn.id)}
             >
@@ -140,14 +141,14 @@ export const TurnView = memo(function TurnView({
         {!streaming && (
           <>
             <button type="button" className="ghost" onClick={() => setEditing(turn.question)}>
-              Edit
+              {t('edit')}
             </button>
             <button type="button" className="ghost" onClick={() => onRegenerate(turn.id)}>
-              Regenerate
+              {t('regenerate')}
             </button>
             {turn.answer && (
               <button type="button" className="ghost" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? t('copied') : t('copy')}
               </button>
             )}
           </>
@@ -155,7 +156,7 @@ export const TurnView = memo(function TurnView({
         <span className="meta usage">
           {[
             turn.model && modelName(turn.model),
-            turn.usage && `${turn.usage.inputTokens} in · ${turn.usage.outputTokens} out tokens`,
+            turn.usage && t('tokens', turn.usage.inputTokens, turn.usage.outputTokens),
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -175,18 +176,14 @@ function Status({
   onRegenerate: (id: string) => void;
 }) {
   if (turn.status === 'done' && turn.finishReason === 'length') {
-    return <p className="meta">The answer reached the model’s length limit.</p>;
+    return <p className="meta">{t('lengthLimit')}</p>;
   }
   if (turn.status === 'stopped' || turn.status === 'interrupted') {
     return (
       <div className="meta interrupted">
-        <p>
-          {turn.status === 'stopped'
-            ? 'Stopped.'
-            : 'Interrupted: the browser stopped Gloss’s background worker before the answer finished. What arrived is kept.'}
-        </p>
+        <p>{turn.status === 'stopped' ? t('stopped') : t('interrupted')}</p>
         <button type="button" onClick={() => onContinue(turn.id)}>
-          Continue
+          {t('continue')}
         </button>
       </div>
     );
@@ -196,7 +193,7 @@ function Status({
       <div className="error" role="alert">
         <p>{turn.error.message}</p>
         <button type="button" onClick={() => onRegenerate(turn.id)}>
-          Retry
+          {t('retry')}
         </button>
       </div>
     );

@@ -4,9 +4,16 @@
  * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`. highlight.js and KaTeX are loaded
  * on first use, so opening the panel does not wait for them.
  */
+import { t } from '../shared/i18n';
+
 export function enhance(blocks: Element[]): void {
   for (const block of blocks) {
     for (const code of withSelf(block, 'pre > code')) decorateCode(code);
+    for (const image of withSelf(block, 'button.remote-image')) {
+      // The core names the host in English; say it in the user's language.
+      const host = image.querySelector('.remote-image-host')?.textContent ?? '';
+      image.setAttribute('title', t('loadImage', host));
+    }
     const math = withSelf(block, '[data-math-style]');
     if (math.length > 0) void typeset(math);
   }
@@ -30,12 +37,12 @@ function decorateCode(code: Element): void {
   const copy = document.createElement('button');
   copy.type = 'button';
   copy.className = 'copy';
-  copy.textContent = 'Copy';
-  copy.setAttribute('aria-label', `Copy ${language || 'code'}`);
+  copy.textContent = t('copy');
+  copy.setAttribute('aria-label', t('copyCode', language || t('code')));
   copy.addEventListener('click', () => {
     navigator.clipboard.writeText(text).then(
-      () => flash(copy, 'Copied'),
-      () => flash(copy, 'Copy failed'),
+      () => flash(copy, t('copied')),
+      () => flash(copy, t('copyFailed')),
     );
   });
   tools.append(label, copy);
@@ -44,7 +51,7 @@ function decorateCode(code: Element): void {
 
 function flash(button: HTMLButtonElement, text: string): void {
   button.textContent = text;
-  setTimeout(() => (button.textContent = 'Copy'), 1500);
+  setTimeout(() => (button.textContent = t('copy')), 1500);
 }
 
 async function highlightLater(code: Element, text: string, language: string): Promise<void> {

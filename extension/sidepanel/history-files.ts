@@ -1,5 +1,6 @@
 /** Export files (Markdown, JSON) saved through the browser's downloads, and reading an import. */
 import { toMarkdown } from '../shared/history-text';
+import { t } from '../shared/i18n';
 import { send } from '../shared/messages';
 
 /** The largest import read (a JSON export of thousands of conversations fits easily). */
@@ -15,7 +16,7 @@ export function download(name: string, type: string, text: string): void {
 }
 
 function fileName(title: string | undefined, ext: string): string {
-  const base = (title ?? 'gloss-conversations')
+  const base = (title ?? t('untitledExport'))
     .replace(/[^\p{L}\p{N} _-]+/gu, '')
     .trim()
     .slice(0, 60);
@@ -32,10 +33,10 @@ export async function exportConversations(ids: string[] | undefined, format: 'md
 
 /** Parses a chosen file; the worker checks that it is a Gloss export. */
 export async function readImportFile(file: File): Promise<unknown> {
-  if (file.size > MAX_IMPORT_BYTES) throw new Error('This file is too large to be a Gloss export.');
+  if (file.size > MAX_IMPORT_BYTES) throw new Error(t('importTooLarge'));
   try {
     return JSON.parse(await file.text()) as unknown;
   } catch {
-    throw new Error('This file is not JSON. Choose a file exported from Gloss as JSON.');
+    throw new Error(t('importNotJson'));
   }
 }

@@ -11,6 +11,7 @@ import type { Attachment } from '../shared/settings';
 import { latestLeaf } from '../shared/thread';
 import { AnswerDom } from './answer-dom';
 import { chatReducer, EMPTY_CHAT, isTerminal, shownPath, type ChatState } from './chat-state';
+import { plural, t } from '../shared/i18n';
 
 const CURRENT_KEY = 'gloss.conversation';
 type Port = TypedPort<ChatEvent, ChatCommand>;
@@ -106,11 +107,7 @@ export function useChat(providerId?: string) {
       localStorage.setItem(CURRENT_KEY, id);
       for (const t of opened.turns) if (t.html) answerDom(t.id).load(t.html);
       dispatch({ type: 'loaded', conversation: opened.conversation, turns: opened.turns });
-      setNotice(
-        opened.damaged > 0
-          ? `${opened.damaged} message${opened.damaged > 1 ? 's' : ''} of this conversation could not be read and ${opened.damaged > 1 ? 'are' : 'is'} not shown.`
-          : null,
-      );
+      setNotice(opened.damaged > 0 ? plural(opened.damaged, 'damagedOne', 'damagedMany') : null);
       for (const turnId of opened.live) follow({ type: 'attach', turnId });
     },
     [answerDom, follow],
@@ -205,7 +202,7 @@ export function useChat(providerId?: string) {
     }
     dispatch({ type: 'systemPrompt', systemPrompt });
     send('history.update', { id: conversation.id, systemPrompt }).catch((e: unknown) =>
-      setNotice(`The instructions were not saved: ${e instanceof Error ? e.message : String(e)}`),
+      setNotice(t('instructionsNotSaved', e instanceof Error ? e.message : String(e))),
     );
   }, []);
 
@@ -228,7 +225,7 @@ export function useChat(providerId?: string) {
     if (last) {
       send('history.open', { id: last }).then(
         (opened) => show(last, opened),
-        (e: unknown) => setNotice(`Gloss could not open the conversation: ${String(e)}`),
+        (e: unknown) => setNotice(t('openFailed', String(e))),
       );
     }
     const following = ports.current;

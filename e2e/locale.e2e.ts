@@ -1,0 +1,20 @@
+/** The panel, the menus and the manifest speak the browser's language (German here). */
+import { expect, test } from 'vitest';
+import { launchWithExtension } from './browser';
+
+test('with the browser in German, Gloss is in German', async () => {
+  const browser = await launchWithExtension({ lang: 'de' });
+  try {
+    const panel = await browser.openPanel();
+    expect(await panel.evaluate(() => chrome.i18n.getUILanguage())).toMatch(/^de/);
+    // First run: the settings, in German.
+    await expect.poll(() => panel.getByRole('heading', { name: 'Ein Modell verbinden' }).isVisible()).toBe(true);
+    expect(await panel.getByLabel('Basis-URL').isVisible()).toBe(true);
+    const manifest = await browser.worker.evaluate(() => chrome.runtime.getManifest().description ?? '');
+    expect(manifest).toContain('Sprachmodell');
+    const menu = await browser.worker.evaluate(() => chrome.i18n.getMessage('menuAskSelection'));
+    expect(menu).toBe('Gloss zu „%s“ fragen');
+  } finally {
+    await browser.close();
+  }
+});
