@@ -172,6 +172,35 @@ describe('the chat', () => {
   });
 });
 
+describe('reading a long answer', () => {
+  test('scrolling up stops following; Jump to latest brings the end back; Copy copies the Markdown', async () => {
+    await newChat();
+    const lines = Array.from({ length: 150 }, (_, i) =>
+      Buffer.from(`data: {"choices":[{"index":0,"delta":{"content":"Line **${i}**\\n\\n"}}]}\n\n`),
+    );
+    session.server.enqueue({ kind: 'stream', chunks: [...lines, DONE], delayMs: 15 });
+    await ask(panel, 'Many lines please');
+    const feed = panel.getByRole('feed');
+    const atBottom = () => feed.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 40);
+    await expect.poll(() => answerText()).toContain('Line 20');
+    expect(await atBottom()).toBe(true); // it follows the answer
+    await feed.evaluate((el) => el.scrollTo({ top: 0 }));
+    const jump = panel.getByRole('button', { name: 'Jump to latest ↓' });
+    await expect.poll(() => jump.isVisible()).toBe(true);
+    await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(await feed.evaluate((el) => el.scrollTop)).toBeLessThan(100); // it left the reader alone
+    await jump.click();
+    await expect.poll(atBottom).toBe(true);
+    expect(await jump.isVisible()).toBe(false);
+
+    await panel.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await lastTurn().getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => lastTurn().getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
+    const copied = await panel.evaluate(() => navigator.clipboard.readText());
+    expect(copied.startsWith('Line **0**\n\nLine **1**')).toBe(true);
+  });
+});
+
 describe('instructions, quick actions, themes', () => {
   test('instructions set before the first question go first, as the system message, every time', async () => {
     await panel.getByRole('button', { name: 'History' }).click(); // back to the chat
