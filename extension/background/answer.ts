@@ -24,6 +24,8 @@ export class Answer {
   private flushing = false;
   private seq = 0;
   private saveFailed = false;
+  /** The answer has ended: later events (a request still winding down) are ignored. */
+  private over = false;
 
   constructor(
     private readonly store: HistoryStore,
@@ -58,36 +60,51 @@ export class Answer {
   }
 
   private async flush(): Promise<void> {
-    if (this.flushing) return;
+    if (this.flushing || this.over) return;
     this.flushing = true;
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0);
-      const text = batch.map((e) => (e.type === 'text' ? e.text : '')).join('');
-      const reasoning = batch.map((e) => (e.type === 'reasoning' ? e.text : '')).join('');
-      if (text || reasoning) {
-        const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
-        await this.save(() => this.store.appendChunk(chunk));
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0);
+        const text = batch.map((e) => (e.type === 'text' ? e.text : '')).join('');
+        const reasoning = batch.map((e) => (e.type === 'reasoning' ? e.text : '')).join('');
+        if (text || reasoning) {
+          const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
+          await this.save(() => this.store.appendChunk(chunk));
+        }
+        for (const event of coalesce(batch)) {
+          if (await this.apply(event)) return; // ended: anything after is ignored
+        }
       }
-      for (const event of coalesce(batch)) await this.apply(event);
+    } catch (e) {
+      // A bug here must still end the answer (keeping what arrived), never leave it streaming.
+      this.over = true;
+      const message = String(e);
+      this.turn.status = 'error';
+      this.turn.error = { code: 'bad_response', message };
+      await this.save(() => this.store.finishTurn(this.turn));
+      this.send({ type: 'error', code: 'bad_response', message });
+      this.end();
+    } finally {
+      this.flushing = false;
     }
-    this.flushing = false;
   }
 
-  private async apply(event: AnswerEvent): Promise<void> {
+  /** Applies one event; true when it ended the answer. */
+  private async apply(event: AnswerEvent): Promise<boolean> {
     const turn = this.turn;
     switch (event.type) {
       case 'text':
         turn.answer += event.text;
         this.send({ type: 'chunk', text: event.text, patch: this.renderer.push(event.text) });
-        return;
+        return false;
       case 'reasoning':
         turn.reasoning = (turn.reasoning ?? '') + event.text;
         this.send(event);
-        return;
+        return false;
       case 'usage':
         turn.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
         this.send(event);
-        return;
+        return false;
       case 'done':
         turn.status = 'done';
         turn.finishReason = event.reason;
@@ -100,11 +117,13 @@ export class Answer {
         turn.error = { code: event.code, message: event.message };
         break;
     }
+    this.over = true;
     if (turn.answer) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
     this.renderer.free();
     await this.save(() => this.store.finishTurn(turn));
     this.send(event);
     this.end();
+    return true;
   }
 
   /** A failed write is reported once; the answer goes on (the panel still holds it). */
@@ -119,7 +138,15 @@ export class Answer {
   }
 
   private send(event: ChatEvent): void {
-    for (const follower of this.followers) follower(event);
+    for (const follower of this.followers) {
+      try {
+        follower(event);
+      } catch (e) {
+        // One broken panel connection must not stop the answer for the others, or its storage.
+        console.warn('Gloss: a panel stopped following an answer', e);
+        this.followers.delete(follower);
+      }
+    }
   }
 }
 

@@ -141,6 +141,22 @@ describe('an answer', () => {
     expect(seen.html()).toBe('<p>ab</p>\n');
   });
 
+  test('a panel connection that breaks does not stop the answer for others', async () => {
+    const store = await freshStore();
+    const { answers, calls } = scripted(store);
+    const answer = (await answers.open(ask('q')))!;
+    answer.follow((e) => {
+      if (e.type === 'chunk') throw new Error('port gone');
+    });
+    const seen = panel();
+    answer.follow(seen.follower);
+    await eventually(() => calls.length === 1);
+    calls[0]!.emit({ type: 'text', text: 'still ' }, { type: 'text', text: 'here' }, { type: 'done', reason: 'stop' });
+    await answer.ended;
+    expect(seen.html()).toBe('<p>still here</p>\n');
+    expect(await store.turn(answer.turn.id)).toMatchObject({ answer: 'still here', status: 'done' });
+  });
+
   test('without a provider the question is kept with a clear error', async () => {
     const store = await freshStore();
     const { answers } = scripted(store, { ...SETTINGS, providers: [], defaultProviderId: null });
