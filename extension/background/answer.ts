@@ -5,6 +5,7 @@
  * renderer's snapshot.
  */
 import type { ConversationRecord, TurnRecord } from '../shared/history';
+import { localizeError } from '../shared/i18n';
 import type { ChatEvent } from '../shared/messages';
 import type { AnswerEvent } from './chat';
 import { StreamRenderer } from './core';
@@ -114,14 +115,14 @@ export class Answer {
         break;
       case 'error':
         turn.status = 'error';
-        turn.error = { code: event.code, message: event.message };
+        turn.error = { code: event.code, message: localizeError(event.message, event.l10n) };
         break;
     }
     this.over = true;
     if (turn.answer) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
     this.renderer.free();
     await this.save(() => this.store.finishTurn(turn));
-    this.send(event);
+    this.send(event.type === 'error' ? { type: 'error', code: event.code, message: turn.error?.message ?? '' } : event);
     this.end();
     return true;
   }

@@ -1,15 +1,18 @@
 /** Smoke test of the built WASM module through core.ts: the boundary's names and shapes. */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { localizeError, localizeProblem } from '../shared/i18n';
 import {
   buildRequest,
   checkEndpoint,
   httpError,
   initCoreFromBytes,
   modelsRequest,
+  networkError,
   parseModels,
   renderMarkdown,
   StreamDecoder,
+  timeoutError,
 } from './core';
 
 beforeAll(() => {
@@ -48,7 +51,11 @@ describe('the WASM boundary', () => {
 
   test('checkEndpoint names the field to fix', () => {
     expect(checkEndpoint('https://api.openai.com/v1', 'gpt-4o-mini')).toBeUndefined();
-    expect(checkEndpoint('https://api.openai.com/v1', '')).toEqual({ field: 'model', message: 'Choose a model.' });
+    expect(checkEndpoint('https://api.openai.com/v1', '')).toEqual({
+      field: 'model',
+      message: 'Choose a model.',
+      key: 'specChooseModel',
+    });
   });
 
   test('StreamDecoder decodes bytes split inside a character', () => {
@@ -76,5 +83,29 @@ describe('the WASM boundary', () => {
       code: 'network',
       message: expect.stringContaining('OLLAMA_ORIGINS'),
     });
+  });
+});
+
+describe('error messages in the user’s language', () => {
+  test('the worker builds the same English message from the parts as the core', () => {
+    const events = [
+      httpError('openai', 401, '{"error":{"message":"bad key"}}'),
+      httpError('anthropic', 429, '', '12'),
+      httpError('gemini', 400, '{"error":{"message":"API key not valid","status":"INVALID_ARGUMENT"}}'),
+      httpError('ollama', 403, ''),
+      networkError('http://127.0.0.1:9/v1/chat/completions', 'Failed to fetch'),
+      timeoutError(30, true),
+    ];
+    for (const event of events) {
+      if (event.type !== 'error') throw new Error('not an error');
+      expect(event.l10n).toBeDefined();
+      expect(localizeError(event.message, event.l10n)).toBe(event.message);
+    }
+  });
+
+  test('settings problems carry their message key', () => {
+    const problem = checkEndpoint('ftp://x', 'm');
+    expect(problem && localizeProblem(problem)).toEqual(problem);
+    expect(problem?.key).toBe('specUrlScheme');
   });
 });

@@ -7,7 +7,7 @@ import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { LOCAL_PRESETS, PRESETS, type PresetId } from '../shared/presets';
 import { coreReady, httpError, modelsRequest, networkError, parseModels, type HttpRequest } from './core';
 import { runChat, type AnswerEvent } from './chat';
-import { t } from '../shared/i18n';
+import { localizeError, t, type LocalizedParts } from '../shared/i18n';
 
 export interface Draft {
   kind: ProviderKind;
@@ -64,7 +64,7 @@ export async function testProvider(draft: Draft & { model: string }): Promise<{ 
     { maxTokens: 16 },
   );
   const last = events.at(-1);
-  if (last?.type === 'error') return { ok: false, message: last.message };
+  if (last?.type === 'error') return { ok: false, message: localizeError(last.message, last.l10n) };
   const reply = events
     .flatMap((e) => (e.type === 'text' ? [e.text] : []))
     .join('')
@@ -90,6 +90,6 @@ export async function detectLocal(): Promise<{ preset: PresetId; baseUrl: string
   );
 }
 
-function eventMessage(event: { type: string; message?: string }): string {
-  return event.message ?? t('probeUnexpected');
+function eventMessage(event: { type: string; message?: string; l10n?: LocalizedParts }): string {
+  return event.message === undefined ? t('probeUnexpected') : localizeError(event.message, event.l10n);
 }

@@ -1,6 +1,6 @@
 /** The one-shot message handlers for settings and providers. */
 import type { Handlers } from '../shared/messages';
-import { t } from '../shared/i18n';
+import { localizeProblem, t } from '../shared/i18n';
 import { removeProvider, toPublic, upsertProvider, type StoredSettings } from '../shared/settings';
 import { checkEndpoint, coreReady } from './core';
 import { syncOllamaRules } from './ollama-origin';
@@ -36,12 +36,13 @@ export const settingsHandlers: Pick<
   },
   'provider.check': async ({ baseUrl, model }) => {
     await coreReady();
-    return { problem: checkEndpoint(baseUrl, model) ?? null };
+    const problem = checkEndpoint(baseUrl, model);
+    return { problem: problem ? localizeProblem(problem) : null };
   },
   'provider.save': async ({ provider }) => {
     await coreReady();
     const problem = checkEndpoint(provider.baseUrl, provider.model);
-    if (problem) return { ok: false, ...problem };
+    if (problem) return { ok: false, ...localizeProblem(problem) };
     return {
       ok: true,
       settings: await commit(upsertProvider(await loadSettings(), provider, () => crypto.randomUUID())),

@@ -22,3 +22,33 @@ export function t(key: MessageKey, ...subs: (string | number)[]): string {
 export function plural(count: number, one: MessageKey, many: MessageKey): string {
   return t(count === 1 ? one : many, count);
 }
+
+/** An error message in parts, as the core gives it (see `Localized` in gloss-core). */
+export interface LocalizedParts {
+  key: string;
+  args?: string[];
+  status?: number;
+  detail?: string;
+}
+
+function isKey(key: string): key is MessageKey {
+  return key in en;
+}
+
+/**
+ * The core's error message in the user's language: built from its parts exactly as the core
+ * builds the English one (a Rust test checks that the English parts give the English message).
+ * Without parts, or for an unknown key, the core's own message is used.
+ */
+export function localizeError(message: string, parts?: LocalizedParts): string {
+  if (!parts || !isKey(parts.key)) return message;
+  let said = t(parts.key, ...(parts.args ?? []));
+  if (parts.status !== undefined) said = t('errWithStatus', said, parts.status);
+  said = `${said.replace(/\.+$/, '')}.`;
+  return parts.detail === undefined ? said : `${said} ${t('errProviderSaid', parts.detail)}`;
+}
+
+/** A settings problem from the core, in the user's language. */
+export function localizeProblem<P extends { message: string; key?: string }>(problem: P): P {
+  return problem.key && isKey(problem.key) ? { ...problem, message: t(problem.key) } : problem;
+}

@@ -2,7 +2,7 @@
 //! happened and what to do next; the provider's own words are appended when it gave any, because
 //! they are often the most precise hint ("model 'gpt-5o' does not exist").
 
-use crate::events::{ErrorCode, StreamEvent};
+use crate::events::{ErrorCode, Localized, StreamEvent};
 
 /// Longest provider detail we quote: error bodies can be whole HTML pages.
 const MAX_DETAIL: usize = 300;
@@ -23,11 +23,24 @@ pub fn http_error(status: u16, body: &str, retry_after: Option<&str>) -> StreamE
         400..=499 => ErrorCode::BadRequest,
         _ => ErrorCode::Server,
     };
-    let base = match code {
-        ErrorCode::RateLimit => rate_limit_text(retry_after),
-        _ => format!("{} (HTTP {status})", headline(code)),
-    };
-    error(code, &base, detail.as_deref())
+    let secs = retry_after.and_then(|v| v.trim().parse::<u64>().ok());
+    match (code, secs) {
+        (ErrorCode::RateLimit, Some(secs)) => error(
+            code,
+            &format!("The provider is rate limiting you (HTTP 429). Wait {secs} s, then retry"),
+            detail.as_deref(),
+            say("errRateLimitWait", [secs.to_string()]),
+        ),
+        _ => error(
+            code,
+            &format!("{} (HTTP {status})", headline(code)),
+            detail.as_deref(),
+            Say {
+                status: Some(status),
+                ..say(headline_key(code), [])
+            },
+        ),
+    }
 }
 
 /// Ollama answers 403 to requests whose `Origin` it does not allow, which by default includes
@@ -40,17 +53,23 @@ pub fn ollama_origin_refused() -> StreamEvent {
          ollama serve (on macOS: launchctl setenv OLLAMA_ORIGINS \"chrome-extension://*,moz-extension://*\", then \
          restart Ollama), then retry",
         None,
+        say("errOllamaOrigin", []),
     )
 }
 
 /// A request that got no first byte, or no data for too long mid-stream.
 pub fn timeout(seconds: u32, started: bool) -> StreamEvent {
-    let text = if started {
-        format!("The provider stopped sending data for {seconds} s. Retry, or raise the timeout in Settings")
+    let (text, key) = if started {
+        (format!("The provider stopped sending data for {seconds} s. Retry, or raise the timeout in Settings"), "errStalled")
     } else {
-        format!("The provider did not answer within {seconds} s. Check that it is running, or raise the timeout in Settings")
+        (format!("The provider did not answer within {seconds} s. Check that it is running, or raise the timeout in Settings"), "errNoAnswer")
     };
-    error(ErrorCode::Timeout, &text, None)
+    error(
+        ErrorCode::Timeout,
+        &text,
+        None,
+        say(key, [seconds.to_string()]),
+    )
 }
 
 /// The server could not be reached (DNS, refused connection, TLS, CORS refusal).
@@ -60,7 +79,12 @@ pub fn network_error(url: &str, detail: &str) -> StreamEvent {
         "Could not reach {origin}. Check that the server is running and the base URL in \
          Settings is right."
     );
-    error(ErrorCode::Network, &text, non_empty(detail))
+    error(
+        ErrorCode::Network,
+        &text,
+        non_empty(detail),
+        say("errUnreachable", [origin.to_string()]),
+    )
 }
 
 /// An error the provider reported with a machine-readable type inside an otherwise good stream.
@@ -81,18 +105,34 @@ pub fn provider_error(kind: &str, message: &str) -> StreamEvent {
     } else {
         ErrorCode::Server
     };
-    error(code, headline(code), non_empty(message))
+    error(
+        code,
+        headline(code),
+        non_empty(message),
+        say(headline_key(code), []),
+    )
 }
 
 /// The stream ended before the provider's end marker.
 pub fn truncated() -> StreamEvent {
-    error(ErrorCode::Truncated, headline(ErrorCode::Truncated), None)
+    error(
+        ErrorCode::Truncated,
+        headline(ErrorCode::Truncated),
+        None,
+        say(headline_key(ErrorCode::Truncated), []),
+    )
 }
 
 /// The response could not be understood; `detail` says where.
 pub fn bad_response(detail: &str) -> StreamEvent {
-    let text = format!("{} ({})", headline(ErrorCode::BadResponse), clip(detail));
-    error(ErrorCode::BadResponse, &text, None)
+    let detail = clip(detail);
+    let text = format!("{} ({detail})", headline(ErrorCode::BadResponse));
+    error(
+        ErrorCode::BadResponse,
+        &text,
+        None,
+        say("errBadResponseDetail", [detail]),
+    )
 }
 
 /// What went wrong and what to do, for each code.
@@ -116,22 +156,56 @@ pub fn headline(code: ErrorCode) -> &'static str {
     }
 }
 
-fn error(code: ErrorCode, text: &str, detail: Option<&str>) -> StreamEvent {
-    let mut message = text.trim_end_matches('.').to_owned();
-    message.push('.');
-    if let Some(detail) = detail {
-        message.push_str(" Provider said: ");
-        message.push_str(&clip(detail));
+/// The message key (in `_locales`) of each code's headline.
+pub fn headline_key(code: ErrorCode) -> &'static str {
+    match code {
+        ErrorCode::Auth => "errAuth",
+        ErrorCode::NotFound => "errNotFound",
+        ErrorCode::RateLimit => "errRateLimit",
+        ErrorCode::Server => "errServer",
+        ErrorCode::ContextLength => "errContextLength",
+        ErrorCode::ContentFilter => "errContentFilter",
+        ErrorCode::BadRequest => "errBadRequest",
+        ErrorCode::Network => "errNetwork",
+        ErrorCode::Timeout => "errTimeout",
+        ErrorCode::Truncated => "errTruncated",
+        ErrorCode::BadResponse => "errBadResponse",
     }
-    StreamEvent::Error { code, message }
 }
 
-fn rate_limit_text(retry_after: Option<&str>) -> String {
-    match retry_after.and_then(|v| v.trim().parse::<u64>().ok()) {
-        Some(secs) => {
-            format!("The provider is rate limiting you (HTTP 429). Wait {secs} s, then retry")
-        }
-        None => format!("{} (HTTP 429)", headline(ErrorCode::RateLimit)),
+/// How an error is said in other languages (see [`Localized`]), less its detail.
+struct Say {
+    key: &'static str,
+    args: Vec<String>,
+    status: Option<u16>,
+}
+
+fn say<const N: usize>(key: &'static str, args: [String; N]) -> Say {
+    Say {
+        key,
+        args: args.into(),
+        status: None,
+    }
+}
+
+fn error(code: ErrorCode, text: &str, detail: Option<&str>, say: Say) -> StreamEvent {
+    let detail = detail.map(clip);
+    let mut message = text.trim_end_matches('.').to_owned();
+    message.push('.');
+    if let Some(detail) = &detail {
+        message.push_str(" Provider said: ");
+        message.push_str(detail);
+    }
+    let l10n = Localized {
+        key: say.key.to_owned(),
+        args: say.args,
+        status: say.status,
+        detail,
+    };
+    StreamEvent::Error {
+        code,
+        message,
+        l10n: Some(l10n),
     }
 }
 

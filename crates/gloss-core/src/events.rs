@@ -25,7 +25,28 @@ pub enum StreamEvent {
     Done { reason: FinishReason },
     /// The request failed; `message` is written for the user and says what to do next.
     /// Always the last event of a failed stream.
-    Error { code: ErrorCode, message: String },
+    Error {
+        code: ErrorCode,
+        message: String,
+        /// The same message in parts, for saying it in the user's language.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        l10n: Option<Localized>,
+    },
+}
+
+/// An error message as a key of the extension's `_locales` catalogue and its parts. The English
+/// `message` is exactly: the key's text with `args` for `$1`…, then " (HTTP status)" when there
+/// is a status, then a full stop, then " Provider said: " and `detail` when there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Localized {
+    pub key: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub args: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<u16>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 impl StreamEvent {

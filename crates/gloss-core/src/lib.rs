@@ -15,7 +15,7 @@ pub mod ndjson;
 pub mod providers;
 pub mod sse;
 
-pub use events::{ErrorCode, FinishReason, StreamEvent};
+pub use events::{ErrorCode, FinishReason, Localized, StreamEvent};
 pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode};
 pub use providers::{
     build_request, check_base_url, check_endpoint, http_error, models_request, parse_models,

@@ -22,7 +22,7 @@ export interface ChatSpec {
   temperature?: number;
   maxTokens?: number;
 }
-export interface SpecError { field: string; message: string }
+export interface SpecError { field: string; message: string; key: string }
 export interface HttpRequest { url: string; method: string; headers: Record<string, string>; body: string }
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
 export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'context_length'
@@ -47,7 +47,9 @@ export type StreamEvent =
   | { type: 'reasoning'; text: string }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'done'; reason: FinishReason }
-  | { type: 'error'; code: ErrorCode; message: string };
+  | { type: 'error'; code: ErrorCode; message: string; l10n?: Localized };
+/** An error message in parts, to say it in the user's language (see the core's `Localized`). */
+export interface Localized { key: string; args?: string[]; status?: number; detail?: string }
 "#;
 
 fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {

@@ -78,17 +78,25 @@ impl Protocol for Gemini {
 
     /// Gemini answers a bad key with 400 `INVALID_ARGUMENT`; it is still the key that is wrong.
     fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
-        let status = if status == 400 && Self::is_bad_key(body) {
-            401
-        } else {
-            status
-        };
-        let event = errors::http_error(status, body, retry_after);
-        match event {
-            StreamEvent::Error { code, message } => StreamEvent::Error {
+        // Gemini says a bad key with 400: map it as 401, but show the status it sent.
+        if status != 400 || !Self::is_bad_key(body) {
+            return errors::http_error(status, body, retry_after);
+        }
+        match errors::http_error(401, body, retry_after) {
+            StreamEvent::Error {
                 code,
-                message: message.replace("HTTP 401", "HTTP 400"),
-            },
+                message,
+                mut l10n,
+            } => {
+                if let Some(l) = l10n.as_mut() {
+                    l.status = Some(400);
+                }
+                StreamEvent::Error {
+                    code,
+                    message: message.replace("HTTP 401", "HTTP 400"),
+                    l10n,
+                }
+            }
             other => other,
         }
     }

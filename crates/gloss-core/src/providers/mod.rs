@@ -98,11 +98,23 @@ pub struct HttpRequest {
     pub body: String,
 }
 
-/// A spec that cannot become a request; `field` names the setting to fix.
+/// A spec that cannot become a request; `field` names the setting to fix, `key` the message in
+/// the extension's `_locales` (its English text is `message`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SpecError {
     pub field: String,
     pub message: String,
+    pub key: String,
+}
+
+impl SpecError {
+    fn new(field: &str, key: &str, message: &str) -> Self {
+        Self {
+            field: field.to_owned(),
+            message: message.to_owned(),
+            key: key.to_owned(),
+        }
+    }
 }
 
 impl std::fmt::Display for SpecError {
@@ -184,10 +196,11 @@ pub fn http_error(
 fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
     check_endpoint(&spec.base_url, &spec.model)?;
     if spec.messages.is_empty() {
-        return Err(SpecError {
-            field: "messages".to_owned(),
-            message: "There is nothing to send.".to_owned(),
-        });
+        return Err(SpecError::new(
+            "messages",
+            "specNothingToSend",
+            "There is nothing to send.",
+        ));
     }
     Ok(())
 }
@@ -197,40 +210,36 @@ fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
 pub fn check_endpoint(base_url: &str, model: &str) -> Result<(), SpecError> {
     check_base_url(base_url)?;
     if model.trim().is_empty() {
-        return Err(SpecError {
-            field: "model".to_owned(),
-            message: "Choose a model.".to_owned(),
-        });
+        return Err(SpecError::new(
+            "model",
+            "specChooseModel",
+            "Choose a model.",
+        ));
     }
     Ok(())
 }
 
 /// Checks a base URL: http(s), a host, no query or fragment.
 pub fn check_base_url(base_url: &str) -> Result<(), SpecError> {
-    let fail = |field: &str, message: &str| {
-        Err(SpecError {
-            field: field.to_owned(),
-            message: message.to_owned(),
-        })
-    };
+    let fail = |key: &str, message: &str| Err(SpecError::new("baseUrl", key, message));
     let url = base_url.trim();
     let Some(rest) = url
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"))
     else {
         return fail(
-            "baseUrl",
+            "specUrlScheme",
             "The base URL must start with http:// or https://.",
         );
     };
     if rest.is_empty() || rest.starts_with('/') || url.contains(char::is_whitespace) {
         return fail(
-            "baseUrl",
+            "specUrlHost",
             "The base URL needs a host, like https://api.openai.com/v1.",
         );
     }
     if url.contains(['?', '#']) {
-        return fail("baseUrl", "The base URL cannot contain ? or #.");
+        return fail("specUrlQuery", "The base URL cannot contain ? or #.");
     }
     Ok(())
 }
