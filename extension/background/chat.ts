@@ -43,7 +43,7 @@ export async function runChat(
       maxTokens: options.maxTokens,
     });
   } catch (e) {
-    post({ type: 'error', code: 'bad_request', message: `${errorText(e)} Open Settings to fix it.` });
+    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', errorText(e)) });
     return;
   }
   const clock = new Watchdog(timeouts, signal);
