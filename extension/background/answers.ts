@@ -4,7 +4,8 @@
  * every extension API call resets that timer, so a cheap call every 20 s holds it for as long
  * as answers stream, whether or not a panel is open.
  */
-import type { ConversationRecord, TurnRecord } from '../shared/history';
+import { newTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
+import { t } from '../shared/i18n';
 import type { ChatCommand, ChatMessage } from '../shared/messages';
 import { pickProvider, type StoredSettings } from '../shared/settings';
 import { pathTo } from '../shared/thread';
@@ -12,7 +13,6 @@ import { Answer } from './answer';
 import { runChat, type AnswerEvent } from './chat';
 import type { HistoryStore } from './history-store';
 import { continueMessages, messagesFor } from './prompt';
-import { t } from '../shared/i18n';
 
 export interface AnswerDeps {
   store: () => Promise<HistoryStore>;
@@ -60,7 +60,13 @@ export class Answers {
         throw new Error(t('errParentGone'));
       }
       const before = command.parentId === null ? [] : pathTo(turns, command.parentId).map((s) => s.turn);
-      const turn = newTurn(command.turnId, conversation.id, command.parentId, command.question, command.attachments);
+      const turn = newTurn({
+        id: command.turnId,
+        conversationId: conversation.id,
+        parentId: command.parentId,
+        question: command.question,
+        attachments: command.attachments,
+      });
       await store.addTurn(turn);
       const messages = messagesFor(before, turn.question, turn.attachments, conversation.systemPrompt);
       return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId, command.model);
@@ -68,13 +74,8 @@ export class Answers {
     if (command.type === 'regenerate') {
       if (await store.turn(command.turnId)) throw new Error(t('errAlreadyAsked'));
       const found = await this.find(store, command.of);
-      const turn = newTurn(
-        command.turnId,
-        found.turn.conversationId,
-        found.turn.parentId,
-        found.turn.question,
-        found.turn.attachments,
-      );
+      const { conversationId, parentId, question, attachments } = found.turn;
+      const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments });
       await store.addTurn(turn);
       const messages = messagesFor(found.before, turn.question, turn.attachments, found.conversation.systemPrompt);
       return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
@@ -136,23 +137,4 @@ export class Answers {
       this.timer = undefined;
     }
   }
-}
-
-function newTurn(
-  id: string,
-  conversationId: string,
-  parentId: string | null,
-  question: string,
-  attachments: TurnRecord['attachments'],
-): TurnRecord {
-  return {
-    id,
-    conversationId,
-    parentId,
-    createdAt: Date.now(),
-    question,
-    attachments: attachments?.length ? attachments : undefined,
-    answer: '',
-    status: 'streaming',
-  };
 }

@@ -75,6 +75,24 @@ export const ExportSchema = v.object({
 });
 export type ExportFile = v.InferOutput<typeof ExportSchema>;
 
+/** A question just asked, before any answer: how the worker stores it and the panel shows it. */
+export function newTurn(fields: {
+  id: string;
+  conversationId: string;
+  parentId: string | null;
+  question: string;
+  attachments?: TurnRecord['attachments'];
+}): TurnRecord {
+  const { attachments, ...rest } = fields;
+  return {
+    ...rest,
+    createdAt: Date.now(),
+    attachments: attachments?.length ? attachments : undefined,
+    answer: '',
+    status: 'streaming',
+  };
+}
+
 const TITLE_CHARS = 60;
 
 /** An automatic title: the first question's first line, cut at a word near 60 characters. */

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { connectChat, send, type ChatCommand, type ChatEvent, type Res, type TypedPort } from '../shared/messages';
-import type { TurnRecord } from '../shared/history';
+import { newTurn, type TurnRecord } from '../shared/history';
 import type { Attachment } from '../shared/settings';
 import { latestLeaf } from '../shared/thread';
 import { AnswerDom } from './answer-dom';
@@ -125,16 +125,8 @@ export function useChat(providerId?: string) {
   /** A question shown at once, before the worker confirms it (it then sends the stored turn). */
   const pending = (question: string, parentId: string | null, attachments?: Attachment[]): TurnRecord => {
     const { conversation, turns } = stateRef.current;
-    return {
-      id: crypto.randomUUID(),
-      conversationId: conversation?.id ?? Object.values(turns)[0]?.conversationId ?? crypto.randomUUID(),
-      parentId,
-      createdAt: Date.now(),
-      question,
-      attachments: attachments?.length ? attachments : undefined,
-      answer: '',
-      status: 'streaming',
-    };
+    const conversationId = conversation?.id ?? Object.values(turns)[0]?.conversationId ?? crypto.randomUUID();
+    return newTurn({ id: crypto.randomUUID(), conversationId, parentId, question, attachments });
   };
 
   const askAs = useCallback(
