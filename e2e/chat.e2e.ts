@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { ask as askIn, configureProvider } from './panel';
 import { fixture, perEvent, splitInsideCharacters } from './provider-server';
 import { startSession, type Session } from './session';
+import { ssePieces } from './sse';
 
 let session: Session;
 let server: Session['server'];
@@ -110,9 +111,7 @@ describe('asking', () => {
   });
 
   test('Stop ends the answer early and keeps what arrived', async () => {
-    const many = Array.from({ length: 200 }, (_, i) =>
-      Buffer.from(`data: {"choices":[{"index":0,"delta":{"content":"word${i} "},"finish_reason":null}]}\n\n`),
-    );
+    const many = ssePieces(Array.from({ length: 200 }, (_, i) => `word${i} `));
     server.enqueue({ kind: 'stream', chunks: many, delayMs: 100, hold: true });
     await ask('Write a long essay');
     await expect.poll(() => answers().last().textContent()).toContain('word2');

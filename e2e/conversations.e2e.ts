@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ask, configureProvider } from './panel';
 import { startSession, type Session } from './session';
+import { SSE_DONE, sseEvent, ssePieces } from './sse';
 
 let session: Session;
 let panel: Page;
@@ -22,13 +23,8 @@ afterAll(() => session.close());
 const lastTurn = (page = panel) => page.locator('.turn').last();
 const answerText = (page = panel) => lastTurn(page).locator('.answer').textContent();
 
-/** `count` numbered words, one SSE event each. */
-function words(count: number, from = 0): Buffer[] {
-  return Array.from({ length: count }, (_, i) =>
-    Buffer.from(`data: {"choices":[{"index":0,"delta":{"content":"w${from + i} "}}]}\n\n`),
-  );
-}
-const DONE = Buffer.from('data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n');
+/** `count` numbered words ("w0 w1 …"), one SSE event each. */
+const words = (count: number, from = 0) => ssePieces(Array.from({ length: count }, (_, i) => `w${from + i} `));
 
 async function newChat(page = panel): Promise<void> {
   await page.getByRole('button', { name: 'New chat' }).click();
@@ -37,7 +33,7 @@ async function newChat(page = panel): Promise<void> {
 describe('answers survive', () => {
   test('closing the panel mid-answer loses nothing; a reopened panel joins the live answer', async () => {
     await newChat();
-    session.server.enqueue({ kind: 'stream', chunks: [...words(40), DONE], delayMs: 60 });
+    session.server.enqueue({ kind: 'stream', chunks: [...words(40), SSE_DONE], delayMs: 60 });
     await ask(panel, 'Count slowly');
     await expect.poll(() => answerText()).toContain('w3 ');
     await panel.close();
@@ -68,7 +64,7 @@ describe('answers survive', () => {
     expect((await answerText())?.trim()).toBe(Array.from({ length: 10 }, (_, i) => `w${i}`).join(' '));
     expect(await lastTurn().textContent()).toContain('Interrupted');
 
-    session.server.enqueue({ kind: 'stream', chunks: [...words(3, 10), DONE], delayMs: 5 });
+    session.server.enqueue({ kind: 'stream', chunks: [...words(3, 10), SSE_DONE], delayMs: 5 });
     await lastTurn().getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
     expect(await answerText()).toContain('w9 w10 w11 w12');
@@ -81,11 +77,11 @@ describe('answers survive', () => {
 describe('the chat', () => {
   test('regenerate and edit keep every version, switchable', async () => {
     await newChat();
-    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 100), DONE], delayMs: 1 });
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 100), SSE_DONE], delayMs: 1 });
     await ask(panel, 'First question');
     await expect.poll(() => answerText()).toContain('w100');
 
-    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 200), DONE], delayMs: 1 });
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 200), SSE_DONE], delayMs: 1 });
     await lastTurn().getByRole('button', { name: 'Regenerate' }).click();
     await expect.poll(() => answerText()).toContain('w200');
     expect(await lastTurn().getByRole('group', { name: 'Versions' }).textContent()).toContain('2 / 2');
@@ -97,7 +93,7 @@ describe('the chat', () => {
     await box.focus();
     await box.press('ArrowUp');
     expect(await box.inputValue()).toBe('First question');
-    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 300), DONE], delayMs: 1 });
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 300), SSE_DONE], delayMs: 1 });
     await box.fill('First question, edited');
     await box.press('Enter');
     await expect.poll(() => answerText()).toContain('w300');
@@ -116,7 +112,7 @@ describe('the chat', () => {
     await newChat();
     session.server.enqueue({
       kind: 'stream',
-      chunks: [Buffer.from('data: {"choices":[{"delta":{"content":"Photosynthesis needs light."}}]}\n\n'), DONE],
+      chunks: [sseEvent('Photosynthesis needs light.'), SSE_DONE],
       delayMs: 1,
     });
     await ask(panel, 'How do plants eat?');
@@ -175,10 +171,8 @@ describe('the chat', () => {
 describe('reading a long answer', () => {
   test('scrolling up stops following; Jump to latest brings the end back; Copy copies the Markdown', async () => {
     await newChat();
-    const lines = Array.from({ length: 150 }, (_, i) =>
-      Buffer.from(`data: {"choices":[{"index":0,"delta":{"content":"Line **${i}**\\n\\n"}}]}\n\n`),
-    );
-    session.server.enqueue({ kind: 'stream', chunks: [...lines, DONE], delayMs: 15 });
+    const lines = ssePieces(Array.from({ length: 150 }, (_, i) => `Line **${i}**\n\n`));
+    session.server.enqueue({ kind: 'stream', chunks: [...lines, SSE_DONE], delayMs: 15 });
     await ask(panel, 'Many lines please');
     const feed = panel.getByRole('feed');
     const atBottom = () => feed.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 40);
@@ -209,7 +203,7 @@ describe('instructions, quick actions, themes', () => {
     await panel.getByLabel('Instructions for this conversation').fill('Answer like a pirate.');
     await panel.getByRole('button', { name: 'Save instructions' }).click();
     for (const [n, question] of ['Hello', 'Again'].entries()) {
-      session.server.enqueue({ kind: 'stream', chunks: [...words(1, 400 + n), DONE], delayMs: 1 });
+      session.server.enqueue({ kind: 'stream', chunks: [...words(1, 400 + n), SSE_DONE], delayMs: 1 });
       await ask(panel, question);
       await expect.poll(() => answerText()).toContain(`w${400 + n}`);
       const sent = session.server.requests.at(-1)?.body.messages ?? [];
@@ -221,7 +215,7 @@ describe('instructions, quick actions, themes', () => {
 
   test('a quick action asks about the text in the box', async () => {
     await newChat();
-    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 500), DONE], delayMs: 1 });
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 500), SSE_DONE], delayMs: 1 });
     await panel.getByLabel('Your question').fill('The mitochondria is the powerhouse of the cell.');
     await panel.getByRole('group', { name: 'Quick actions' }).getByRole('button', { name: 'Simplify' }).click();
     await expect.poll(() => answerText()).toContain('w500');
