@@ -168,6 +168,39 @@ describe('the chat', () => {
   });
 });
 
+describe('a question the worker cannot take', () => {
+  test('is given back to the composer with the reason, and sent again it starts a new chat', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 600), SSE_DONE], delayMs: 1 });
+    await ask(panel, 'Soon deleted elsewhere');
+    await expect.poll(() => answerText()).toContain('w600');
+
+    // Another Gloss window deletes this conversation.
+    const other = await session.browser.openPanel();
+    await other.getByRole('button', { name: 'History' }).click();
+    const row = other.locator('.history-list li', { hasText: 'Soon deleted elsewhere' });
+    await row.getByLabel(/^Actions for/).click();
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await other.close();
+
+    const before = session.server.requests.length;
+    await ask(panel, 'A follow-up');
+    await expect.poll(() => panel.getByRole('alert').textContent()).toContain('no longer exists');
+    const box = panel.getByLabel('Your question');
+    await expect.poll(() => box.inputValue()).toBe('A follow-up');
+    // No turn shows it: it was never stored.
+    expect(await panel.locator('.question-text', { hasText: 'A follow-up' }).count()).toBe(0);
+    expect(session.server.requests.length).toBe(before);
+
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 700), SSE_DONE], delayMs: 1 });
+    await box.press('Enter');
+    await expect.poll(() => answerText()).toContain('w700');
+    expect(await panel.locator('.turn').count()).toBe(1);
+    expect(session.server.requests.at(-1)?.body.messages?.map((m) => m.content)).toEqual(['A follow-up']);
+  });
+});
+
 describe('reading a long answer', () => {
   test('scrolling up stops following; Jump to latest brings the end back; Copy copies the Markdown', async () => {
     await newChat();

@@ -157,6 +157,15 @@ describe('an answer', () => {
     expect(await store.turn(answer.turn.id)).toMatchObject({ answer: 'still here', status: 'done' });
   });
 
+  test('a question after a message deleted elsewhere is refused and writes nothing', async () => {
+    const store = await freshStore();
+    const { answers } = scripted(store);
+    const refused = answers.open(ask('orphan', { parentId: crypto.randomUUID() }));
+    await expect(refused).rejects.toThrow('no longer exists');
+    expect(await store.db.count('conversations')).toBe(0);
+    expect(await store.db.count('turns')).toBe(0);
+  });
+
   test('without a provider the question is kept with a clear error', async () => {
     const store = await freshStore();
     const { answers } = scripted(store, { ...SETTINGS, providers: [], defaultProviderId: null });

@@ -52,13 +52,15 @@ export class Answers {
     const store = await this.deps.store();
     if (command.type === 'ask') {
       if (await store.turn(command.turnId)) throw new Error(t('errAlreadySent'));
-      const conversation =
-        (await store.conversation(command.conversationId)) ??
-        (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
-      const turns = await store.turns(conversation.id);
+      const existing = await store.conversation(command.conversationId);
+      const turns = existing ? await store.turns(existing.id) : [];
+      // Checked before anything is written: a refused question leaves no empty conversation.
       if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
         throw new Error(t('errParentGone'));
       }
+      const conversation =
+        existing ??
+        (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
       const before = command.parentId === null ? [] : pathTo(turns, command.parentId).map((s) => s.turn);
       const turn = newTurn({
         id: command.turnId,

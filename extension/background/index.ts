@@ -7,7 +7,7 @@ import type { Answer } from './answer';
 import { Answers } from './answers';
 import { contextHandlers, withMaterial } from './context-handlers';
 import { coreReady } from './core';
-import { openGlossDb } from './db';
+import { openGlossDb, storageProblem } from './db';
 import { historyHandlers } from './history-handlers';
 import { HistoryStore } from './history-store';
 import { setUpPageContext } from './page-context';
@@ -63,8 +63,12 @@ onChatConnect((port) => {
         answer.follow(follower);
       },
       (e: unknown) => {
-        const detail = e instanceof Error ? e.message : String(e);
-        port.post({ type: 'error', code: 'bad_request', message: t('errCouldNotSend', detail) });
+        // Storage failures (full, unavailable) say so; anything else names what was refused.
+        const message =
+          e instanceof DOMException
+            ? storageProblem(e)
+            : t('errCouldNotSend', e instanceof Error ? e.message : String(e));
+        port.post({ type: 'error', code: 'bad_request', message });
       },
     );
   });

@@ -128,6 +128,7 @@ export function App() {
             providerId={chosen}
             lastQuestion={last ? { id: last.id, question: last.question } : null}
             quickActions={settings.quickActions}
+            returned={chat.returned}
             onEdit={chat.edit}
           />
         </>

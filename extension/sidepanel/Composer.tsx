@@ -23,6 +23,8 @@ interface Props {
   lastQuestion: { id: string; question: string } | null;
   onEdit: (turnId: string, question: string) => void;
   quickActions: QuickAction[];
+  /** A question the worker refused, given back (it goes in the box, before anything typed since). */
+  returned: { text: string; at: number } | null;
 }
 
 /** The browser's language, named in itself ("Deutsch"), for `{language}` in quick actions. */
@@ -42,6 +44,7 @@ export function Composer({
   lastQuestion,
   onEdit,
   quickActions,
+  returned,
 }: Props) {
   // The draft survives the panel closing: what the user typed is never lost.
   const [draft, setDraft] = useState(() => localStorage.getItem(DRAFT_KEY) ?? '');
@@ -60,6 +63,13 @@ export function Composer({
   if (suggestion !== offered) {
     setOffered(suggestion);
     if (suggestion && !draft) setDraft(suggestion);
+  }
+  // A refused question comes back, whatever was typed since (React's "adjust state while
+  // rendering"): nothing the user wrote is lost.
+  const [given, setGiven] = useState(returned);
+  if (returned !== given) {
+    setGiven(returned);
+    if (returned) setDraft(draft.trim() ? `${returned.text}\n\n${draft}` : returned.text);
   }
 
   // The turn whose question is being edited in the box, if any.

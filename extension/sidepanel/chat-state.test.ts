@@ -63,6 +63,13 @@ describe('chatReducer', () => {
     expect(rejoined.turns.a?.answer).toBe('so far');
   });
 
+  test('a refused question is dropped and the path goes back to its parent', () => {
+    const two = chatReducer(asked, { type: 'turn', turn: turn('b', 'a', 2), conversation });
+    const dropped = chatReducer(two, { type: 'drop', id: 'b' });
+    expect(shownPath(dropped).map((s) => s.turn.id)).toEqual(['a']);
+    expect(dropped.turns.b).toBeUndefined();
+  });
+
   test('a turn of another conversation (the panel moved on) is ignored', () => {
     const other = { ...turn('x', null), conversationId: 'other' };
     expect(chatReducer(asked, { type: 'turn', turn: other, conversation: { ...conversation, id: 'other' } })).toBe(

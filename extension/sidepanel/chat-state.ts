@@ -28,6 +28,8 @@ export type ChatAction =
   /** The worker's `turn` event: a new turn becomes the end of the path shown. */
   | { type: 'turn'; turn: TurnRecord; conversation?: ConversationRecord }
   | { type: 'event'; id: string; event: ChatEvent }
+  /** A question shown at once that the worker refused: it was never stored. */
+  | { type: 'drop'; id: string }
   | { type: 'select'; leafId: string }
   | { type: 'renamed'; title: string }
   | { type: 'systemPrompt'; systemPrompt: string };
@@ -56,6 +58,11 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       const turn = state.turns[action.id];
       if (!turn || turn.status !== 'streaming') return state;
       return { ...state, turns: { ...state.turns, [action.id]: applyEvent(turn, action.event) } };
+    }
+    case 'drop': {
+      const { [action.id]: dropped, ...turns } = state.turns;
+      if (!dropped) return state;
+      return { ...state, turns, leafId: state.leafId === action.id ? dropped.parentId : state.leafId };
     }
     case 'select':
       return { ...state, leafId: action.leafId };

@@ -20,6 +20,8 @@ type Opened = Res<'history.open'>;
 export function useChat(providerId?: string) {
   const [state, dispatch] = useReducer(chatReducer, EMPTY_CHAT);
   const [notice, setNotice] = useState<string | null>(null);
+  // A question the worker refused, handed back to the composer.
+  const [returned, setReturned] = useState<{ text: string; at: number } | null>(null);
   // Instructions chosen before a new conversation's first question.
   const [newPrompt, setNewPrompt] = useState('');
   const newPromptRef = useRef(newPrompt);
@@ -59,6 +61,20 @@ export function useChat(providerId?: string) {
       let turnId = shown?.id;
       if (shown) dispatch({ type: 'turn', turn: shown });
       let ended = false;
+      // The worker has stored the turn and sent it back.
+      let confirmed = false;
+      /**
+       * A question shown at once but never stored: take it off the page, give it back to the
+       * composer, say why, and show the conversation as storage has it.
+       */
+      const refuse = (message: string) => {
+        setNotice(message);
+        if (!shown) return;
+        dispatch({ type: 'drop', id: shown.id });
+        if (command.type === 'ask') setReturned({ text: shown.question, at: Date.now() });
+        const current = stateRef.current.conversation;
+        if (current) void openRef.current(current.id).catch(() => undefined);
+      };
       const end = () => {
         ended = true;
         ports.current.delete(port);
@@ -66,6 +82,7 @@ export function useChat(providerId?: string) {
       };
       port.listen((event) => {
         if (event.type === 'turn') {
+          confirmed = true;
           turnId = event.turn.id;
           localStorage.setItem(CURRENT_KEY, event.turn.conversationId);
           dispatch({ type: 'turn', turn: event.turn, conversation: event.conversation });
@@ -73,9 +90,11 @@ export function useChat(providerId?: string) {
           end();
           const current = stateRef.current.conversation;
           if (current) void openRef.current(current.id);
+        } else if (!confirmed && event.type === 'error') {
+          // Refused before anything was stored (say, the conversation was deleted elsewhere).
+          end();
+          refuse(event.message);
         } else if (turnId === undefined) {
-          // An attach or continue that the worker refused (the message was deleted elsewhere).
-          if (event.type === 'error') setNotice(event.message);
           end();
         } else {
           if (event.type === 'chunk') answerDom(turnId).enqueue(event.patch);
@@ -86,6 +105,10 @@ export function useChat(providerId?: string) {
       port.onClose(() => {
         ports.current.delete(port);
         if (ended) return;
+        if (!confirmed && shown) {
+          refuse(t('errWorkerGone'));
+          return;
+        }
         // The worker stopped mid-answer; storage holds what it received.
         const current = stateRef.current.conversation;
         if (current) setTimeout(() => void openRef.current(current.id).catch(() => undefined), 300);
@@ -182,7 +205,10 @@ export function useChat(providerId?: string) {
     const leafId = latestLeaf(Object.values(turns), versionId)?.id;
     if (!leafId) return;
     dispatch({ type: 'select', leafId });
-    if (conversation) void send('history.update', { id: conversation.id, leafId }).catch(() => undefined);
+    if (!conversation) return;
+    send('history.update', { id: conversation.id, leafId }).catch((e: unknown) =>
+      setNotice(t('changeNotSaved', e instanceof Error ? e.message : String(e))),
+    );
   }, []);
 
   /** The conversation's instructions (kept for the first question of a new one). */
@@ -232,6 +258,7 @@ export function useChat(providerId?: string) {
     streaming,
     notice,
     dismissNotice: () => setNotice(null),
+    returned,
     ask,
     edit,
     regenerate,
