@@ -38,12 +38,11 @@ export class Answers {
     return [...this.live.keys()];
   }
 
-  /** Stops an answer if it is running, once its final state is stored. */
-  async stopAndWait(turnId: string): Promise<void> {
-    const answer = this.live.get(turnId);
-    if (!answer) return;
-    answer.stop();
-    await answer.ended;
+  /** Stops a conversation's running answers; resolves once their final state is stored. */
+  async stopConversation(conversationId: string): Promise<void> {
+    const running = [...this.live.values()].filter((a) => a.turn.conversationId === conversationId);
+    for (const answer of running) answer.stop();
+    await Promise.all(running.map((a) => a.ended));
   }
 
   /** The answer a command starts or follows; undefined when `attach` finds nothing running. */

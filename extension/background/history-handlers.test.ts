@@ -48,6 +48,22 @@ describe('history', () => {
     expect(opened?.live).toEqual([]);
   });
 
+  test('deleting a conversation stops its answer first, keeping what arrived for Undo', async () => {
+    const store = await freshStore();
+    const { answers, calls } = scripted(store);
+    const handlers = historyHandlers(async () => store, answers);
+    const ids = { conversationId: crypto.randomUUID(), turnId: crypto.randomUUID() };
+    const answer = (await answers.open({ type: 'ask', ...ids, parentId: null, question: 'long one' }))!;
+    while (calls.length === 0) await new Promise((r) => setTimeout(r, 1));
+    calls[0]!.emit({ type: 'text', text: 'so far' });
+    calls[0]!.signal.addEventListener('abort', () => calls[0]!.emit({ type: 'stopped' }));
+    const { removed } = await handlers['history.delete']({ id: ids.conversationId }, sender);
+    await answer.ended;
+    expect(removed?.turns[0]).toMatchObject({ answer: 'so far', status: 'stopped' });
+    expect(await store.db.count('turns')).toBe(0);
+    expect(answers.liveIds()).toEqual([]);
+  });
+
   test('delete hands the conversation back, and restoring it makes it findable again', async () => {
     const { store, handlers } = await setUp();
     const id = await converse(store, 'Octopus hearts', 'Three of them.');

@@ -59,8 +59,7 @@ export function historyHandlers(store: () => Promise<HistoryStore>, answers: Ans
     'history.delete': async ({ id }) => {
       const s = await store();
       // An answer still being written for it stops first, so nothing writes to it afterwards.
-      const data = await s.open(id);
-      await Promise.all((data?.value.turns ?? []).map((t) => answers.stopAndWait(t.id)));
+      await answers.stopConversation(id);
       return { removed: await s.remove(id) };
     },
     'history.restore': async ({ data }) => {
