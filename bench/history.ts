@@ -13,6 +13,8 @@
  */
 import type { Page } from 'playwright-core';
 import { launchWithExtension } from '../e2e/browser';
+import { request } from '../e2e/panel';
+import type { MessageName, Req } from '../extension/shared/messages';
 
 const CONVERSATIONS = 1000;
 const TURNS = 10;
@@ -70,19 +72,10 @@ function exportFile(from: number, count: number) {
   };
 }
 
-async function send(page: Page, name: string, payload: unknown): Promise<unknown> {
-  return page.evaluate<unknown, readonly [string, unknown]>(
-    async ([n, p]) => {
-      const reply = await chrome.runtime.sendMessage<unknown, { ok: boolean; error?: string; value?: unknown }>({
-        gloss: 1,
-        name: n,
-        payload: p,
-      });
-      if (!reply.ok) throw new Error(reply.error);
-      return reply.value;
-    },
-    [name, payload] as const,
-  );
+async function send<K extends MessageName>(page: Page, name: K, payload: Req<K>): Promise<unknown> {
+  const reply = await request(page, name, payload);
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.value;
 }
 
 /**

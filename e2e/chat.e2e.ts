@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask as askIn, configureProvider } from './panel';
+import { ask as askIn, configureProvider, request } from './panel';
 import { fixture, perEvent, splitInsideCharacters } from './provider-server';
 import { startSession, type Session } from './session';
 import { ssePieces } from './sse';
@@ -48,11 +48,7 @@ describe('first run', () => {
   test('saves a provider; the panel never receives the key', async () => {
     await configure(`${server.url}/v1`, 'gpt-4o-mini', 'test-key');
     await expect.poll(() => panel.getByLabel('Your question').isVisible()).toBe(true);
-    const seen = await panel.evaluate(() =>
-      chrome.runtime
-        .sendMessage({ gloss: 1, name: 'settings.get', payload: {} })
-        .then((r: unknown) => JSON.stringify(r)),
-    );
+    const seen = JSON.stringify(await request(panel, 'settings.get', {}));
     expect(seen).toContain('"hasApiKey":true');
     expect(seen).not.toContain('test-key');
   });

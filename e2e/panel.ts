@@ -1,5 +1,6 @@
 /** Driving the panel's settings the way a user does. */
 import type { Page } from 'playwright-core';
+import type { MessageName, Req } from '../extension/shared/messages';
 
 export interface ProviderForm {
   /** The "Provider type" option's label, for a new provider. */
@@ -34,4 +35,19 @@ export async function ask(panel: Page, question: string): Promise<void> {
   const box = panel.getByLabel('Your question');
   await box.fill(question);
   await box.press('Enter');
+}
+
+/** The worker's raw reply to one protocol message. */
+export interface Reply {
+  ok: boolean;
+  value?: unknown;
+  error?: string;
+}
+
+/** Sends one protocol message from an extension page (as the panel's `send` does). */
+export async function request<K extends MessageName>(page: Page, name: K, payload: Req<K>): Promise<Reply> {
+  return page.evaluate(([n, p]) => chrome.runtime.sendMessage<unknown, Reply>({ gloss: 1, name: n, payload: p }), [
+    name,
+    payload,
+  ] as const);
 }

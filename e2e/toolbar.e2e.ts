@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchWithExtension, WINDOW, type Browser } from './browser';
+import { request } from './panel';
 import { fixture, perEvent, startProviderServer } from './provider-server';
 import { findColour, grabScreen, startXvfb, xdotool, type Display, type Rect } from './xvfb';
 
@@ -39,11 +40,14 @@ let configured = false;
 async function ensureProvider(): Promise<void> {
   if (configured) return;
   const setup = await browser.openPanel();
-  const provider = { preset: 'custom', kind: 'openai', name: 'Test', baseUrl: `${server.url}/v1`, model: 'test-model' };
-  const saved = await setup.evaluate(
-    (p) => chrome.runtime.sendMessage({ gloss: 1, name: 'provider.save', payload: { provider: p } }),
-    provider,
-  );
+  const provider = {
+    preset: 'custom' as const,
+    kind: 'openai' as const,
+    name: 'Test',
+    baseUrl: `${server.url}/v1`,
+    model: 'test-model',
+  };
+  const saved = await request(setup, 'provider.save', { provider });
   expect(saved).toMatchObject({ ok: true, value: { ok: true } });
   await setup.close();
   configured = true;
