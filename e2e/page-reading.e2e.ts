@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildMessages, initCoreFromBytes } from '../extension/background/core';
+import { pendingContextKey } from '../extension/shared/settings';
 import { DIST, launchWithExtension, type Browser } from './browser';
 import { configureProvider } from './panel';
 
@@ -57,20 +58,26 @@ test('the page reader keeps the article and drops the menus and footer', async (
   expect(content.slice(closing).trim()).toBe(`<<<end material ${tag ?? ''}>>>\n\nSummarize this page.`);
 });
 
-test('a 1 MB page shows how much fits before sending, and the panel stays responsive', async () => {
+test('a 1 MB page asked about before setup waits for it, then shows how much fits; the panel stays responsive', async () => {
   const panel = await browser.openPanel();
-  await configureProvider(panel, { preset: 'llama.cpp server', baseUrl: 'http://127.0.0.1:9/v1', model: 'local' });
   const text = 'The tide rises and falls with the Moon. '.repeat(26_000); // ~1 MB
+  // What "Summarize this page" leaves for the panel of the window it was chosen in.
+  const windowId = await panel.evaluate(async () => (await chrome.windows.getCurrent()).id);
   await browser.worker.evaluate(
-    (t) =>
+    ([t, key]) =>
       chrome.storage.session.set({
-        'gloss.pendingContext': {
+        [key]: {
           attachment: { kind: 'page', title: 'Huge', url: 'http://127.0.0.1/huge', text: t },
           question: 'Summarize this page.',
         },
       }),
-    text,
+    [text, pendingContextKey(windowId ?? -1)] as const,
   );
+  // Asked before any model was connected: the page waits while the user sets one up.
+  await expect
+    .poll(() => panel.getByRole('status').first().textContent(), { timeout: 15_000 })
+    .toContain('Your quote from “Huge” waits in the composer');
+  await configureProvider(panel, { preset: 'llama.cpp server', baseUrl: 'http://127.0.0.1:9/v1', model: 'local' });
   const notice = panel.locator('.chip-fit');
   await expect
     .poll(() => notice.textContent(), { timeout: 15_000 })
@@ -79,4 +86,24 @@ test('a 1 MB page shows how much fits before sending, and the panel stays respon
   expect(await panel.getByLabel('Your question').inputValue()).toBe('Summarize this page.');
   await panel.getByLabel('Your question').fill('Still typing happily');
   expect(await panel.getByLabel('Your question').inputValue()).toBe('Still typing happily');
+});
+
+test("material asked about in one window goes to that window's panel only", async () => {
+  const here = await browser.openPanel();
+  const opened = browser.context.waitForEvent('page');
+  await browser.worker.evaluate(async () => {
+    await chrome.windows.create({ url: chrome.runtime.getURL('extension/sidepanel/index.html') });
+  });
+  const there = await opened;
+  await there.waitForLoadState();
+  const windowOf = (p: typeof here) => p.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
+  expect(await windowOf(there)).not.toBe(await windowOf(here));
+
+  const selection = { kind: 'selection', title: 'Tides', url: 'http://127.0.0.1/tides', text: 'Spring tides.' };
+  await browser.worker.evaluate(([key, attachment]) => chrome.storage.session.set({ [key]: { attachment } }), [
+    pendingContextKey(await windowOf(there)),
+    selection,
+  ] as const);
+  await expect.poll(() => there.locator('.chip-text').textContent(), { timeout: 15_000 }).toBe('Spring tides.');
+  expect(await here.locator('.chip').count()).toBe(0);
 });

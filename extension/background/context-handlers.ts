@@ -10,8 +10,8 @@ import { loadSettings } from './settings-store';
 const RESERVE_TOKENS = 1024;
 
 export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
-  'context.take': async () => {
-    const pending = await takePending();
+  'context.take': async ({ windowId }) => {
+    const pending = await takePending(windowId);
     if (!pending) return { attachment: null, question: null, error: null };
     if ('error' in pending) return { attachment: null, question: null, error: pending.error };
     return { attachment: pending.attachment, question: pending.question ?? null, error: null };

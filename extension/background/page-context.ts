@@ -8,7 +8,7 @@ import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
 import { openPanel, togglePanel } from './panel';
 
-import { PENDING_CONTEXT_KEY as PENDING, type PendingContext } from '../shared/settings';
+import { pendingContextKey, type PendingContext } from '../shared/settings';
 import { t } from '../shared/i18n';
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
@@ -41,11 +41,16 @@ export function setUpPageContext(): void {
   });
 }
 
-/** What is waiting for the panel, taken once. */
-export async function takePending(): Promise<PendingContext | null> {
-  const stored = await chrome.storage.session.get(PENDING);
-  await chrome.storage.session.remove(PENDING);
-  return (stored[PENDING] as PendingContext | undefined) ?? null;
+/** What is waiting for the panel of `windowId`, taken once. */
+export async function takePending(windowId: number): Promise<PendingContext | null> {
+  const key = pendingContextKey(windowId);
+  const stored = await chrome.storage.session.get(key);
+  await chrome.storage.session.remove(key);
+  return (stored[key] as PendingContext | undefined) ?? null;
+}
+
+function leave(tab: chrome.tabs.Tab, pending: PendingContext): Promise<void> {
+  return chrome.storage.session.set({ [pendingContextKey(tab.windowId)]: pending });
 }
 
 const UNREADABLE = t('pageUnreadable');
@@ -61,11 +66,15 @@ async function capturePage(tab: chrome.tabs.Tab, question?: string): Promise<voi
       func: () => (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.(),
     });
     const page = result?.result;
-    pending = page?.text ? { attachment: { kind: 'page', ...page }, question } : { error: t('pageNoText') };
+    pending = page?.pdf
+      ? { error: UNREADABLE }
+      : page?.text
+        ? { attachment: { kind: 'page', title: page.title, url: page.url, text: page.text }, question }
+        : { error: t('pageNoText') };
   } catch {
     pending = { error: UNREADABLE };
   }
-  await chrome.storage.session.set({ [PENDING]: pending });
+  await leave(tab, pending);
 }
 
 async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
@@ -77,8 +86,8 @@ async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
       func: readSelection,
     });
     // The frame with the longest selection is the one the user selected in.
-    const best = results
-      .map((r) => r.result)
+    const frames = results.map((r) => r.result);
+    const best = frames
       .filter((r): r is ReturnType<typeof readSelection> => Boolean(r?.text))
       .sort((a, b) => b.text.length - a.text.length)[0];
     pending = best
@@ -86,10 +95,10 @@ async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
         { attachment: { kind: 'selection', text: best.text, title: tab.title || best.title, url: tab.url || best.url } }
       : fallback
         ? { attachment: { ...base, text: fallback } }
-        : { error: t('selectFirst') };
+        : { error: frames.some((r) => r?.pdf) ? UNREADABLE : t('selectFirst') };
   } catch {
     // Nothing can be injected here; the context menu still gave us the selected text.
     pending = fallback ? { attachment: { ...base, text: fallback } } : { error: UNREADABLE };
   }
-  await chrome.storage.session.set({ [PENDING]: pending });
+  await leave(tab, pending);
 }

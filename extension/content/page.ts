@@ -10,6 +10,8 @@ export interface PageText {
   title: string;
   url: string;
   text: string;
+  /** Shown by the browser's PDF viewer, whose text extensions cannot read. */
+  pdf?: boolean;
 }
 
 const BLOCKS = 'h1,h2,h3,h4,h5,h6,p,li,pre,blockquote,td,th,figcaption,dt,dd';
@@ -32,6 +34,8 @@ function blockText(html: string): string {
 }
 
 function readPage(): PageText {
+  if (document.contentType === 'application/pdf')
+    return { title: document.title, url: location.href, text: '', pdf: true };
   const clone = document.cloneNode(true) as Document;
   const article = new Readability(clone).parse();
   const text = (article?.content ? blockText(article.content) : '') || document.body.innerText.trim();

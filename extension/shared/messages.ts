@@ -59,7 +59,8 @@ export const Protocol = {
   },
   /** Page material the context menu or shortcut left for the panel (taken once). */
   'context.take': {
-    req: v.object({}),
+    /** The window the panel is in: each window's panel takes what was asked in it. */
+    req: v.object({ windowId: v.pipe(v.number(), v.integer()) }),
     res: v.object({
       attachment: v.nullable(AttachmentSchema),
       /** A question to offer in the composer ("Summarize this page."). */

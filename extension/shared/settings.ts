@@ -195,8 +195,13 @@ export function originPattern(baseUrl: string): string | null {
   }
 }
 
-/** `chrome.storage.session`: page material (or why there is none) waiting for the panel. */
-export const PENDING_CONTEXT_KEY = 'gloss.pendingContext';
+/**
+ * `chrome.storage.session`: page material (or why there is none) waiting for the panel of one
+ * window. Per window, so a panel open in another window never takes what was asked here.
+ */
+export function pendingContextKey(windowId: number): string {
+  return `gloss.pendingContext.${windowId}`;
+}
 
 export const AttachmentSchema = v.object({
   kind: v.picklist(['selection', 'page']),

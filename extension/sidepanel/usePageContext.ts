@@ -1,10 +1,10 @@
 /**
- * Page material the context menu or shortcut left for the panel: taken when the panel opens
- * and whenever new material arrives while it is open.
+ * Page material the context menu or shortcut left for this window's panel: taken when the
+ * panel opens and whenever new material arrives while it is open.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { send } from '../shared/messages';
-import { PENDING_CONTEXT_KEY, type Attachment } from '../shared/settings';
+import { pendingContextKey, type Attachment } from '../shared/settings';
 
 export type { Attachment };
 
@@ -12,26 +12,39 @@ export function usePageContext() {
   const [attachment, setAttachment] = useState<Attachment | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
+  /** Counts deliveries, so the panel can show the chat whenever something arrives. */
+  const [arrivals, setArrivals] = useState(0);
 
-  const take = useCallback(() => {
-    send('context.take', {}).then(
-      (r) => {
-        if (r.attachment) setAttachment(r.attachment);
-        setQuestion(r.question);
-        setError(r.error);
+  useEffect(() => {
+    let windowId: number | undefined;
+    const take = () => {
+      if (windowId === undefined) return;
+      send('context.take', { windowId }).then(
+        (r) => {
+          // Nothing waiting: another take (on opening, or on the storage change) already got it.
+          if (!r.attachment && !r.error) return;
+          if (r.attachment) setAttachment(r.attachment);
+          setQuestion(r.question);
+          setError(r.error);
+          setArrivals((n) => n + 1);
+        },
+        () => undefined,
+      );
+    };
+    const onChange = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+      if (area === 'session' && windowId !== undefined && changes[pendingContextKey(windowId)]?.newValue) take();
+    };
+    chrome.storage.onChanged.addListener(onChange);
+    chrome.windows.getCurrent().then(
+      (win) => {
+        windowId = win.id;
+        take();
       },
       () => undefined,
     );
+    return () => chrome.storage.onChanged.removeListener(onChange);
   }, []);
 
-  useEffect(() => {
-    take();
-    const onChange = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
-      if (area === 'session' && changes[PENDING_CONTEXT_KEY]?.newValue) take();
-    };
-    chrome.storage.onChanged.addListener(onChange);
-    return () => chrome.storage.onChanged.removeListener(onChange);
-  }, [take]);
-
-  return { attachment, setAttachment, question, error, clearError: () => setError(null) };
+  const clearQuestion = useCallback(() => setQuestion(null), []);
+  return { attachment, setAttachment, question, clearQuestion, error, arrivals, clearError: () => setError(null) };
 }
