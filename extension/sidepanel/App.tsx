@@ -20,6 +20,12 @@ export function App() {
   const chat = useChat(providerId);
   const [view, setView] = useState<View>('chat');
   const page = usePageContext();
+  // "Ask Gloss" from the page shows the chat, wherever the panel was (history, settings).
+  const [arrivals, setArrivals] = useState(0);
+  if (page.arrivals !== arrivals) {
+    setArrivals(page.arrivals);
+    setView('chat');
+  }
   usePanelPresence();
   const { settings, loadError } = api;
   const theme = settings?.theme ?? 'system';
@@ -76,6 +82,16 @@ export function App() {
           </button>
         )}
       </header>
+      {!configured && page.error && (
+        <p className="notice error" role="alert">
+          {page.error}
+        </p>
+      )}
+      {!configured && page.attachment && (
+        <p className="notice" role="status">
+          {t('attachmentWaiting', page.attachment.title || page.attachment.url)}
+        </p>
+      )}
       {shown === 'settings' && <Settings api={api} onDone={() => setView('chat')} />}
       {shown === 'history' && (
         <History
@@ -125,6 +141,7 @@ export function App() {
             attachment={page.attachment}
             onAttachmentChange={page.setAttachment}
             suggestion={page.question}
+            onSuggestionTaken={page.clearQuestion}
             providerId={chosen}
             lastQuestion={last ? { id: last.id, question: last.question } : null}
             quickActions={settings.quickActions}

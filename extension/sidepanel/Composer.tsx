@@ -18,6 +18,8 @@ interface Props {
   onAttachmentChange: (attachment: Attachment | null) => void;
   /** A question offered with the attachment ("Summarize this page."): put in the box, not sent. */
   suggestion: string | null;
+  /** The suggestion is in the box (or the box was not empty): it is not offered again. */
+  onSuggestionTaken: () => void;
   providerId: string | undefined;
   /** The last question shown, which Up brings back for editing. */
   lastQuestion: { id: string; question: string } | null;
@@ -40,6 +42,7 @@ export function Composer({
   attachment,
   onAttachmentChange,
   suggestion,
+  onSuggestionTaken,
   providerId,
   lastQuestion,
   onEdit,
@@ -58,12 +61,16 @@ export function Composer({
   // A new quote brings the cursor to the question: the quote is never sent by itself.
   useEffect(() => box.current?.focus(), [attachment?.url, attachment?.title]);
 
-  // A new suggestion fills an empty box once (React's "adjust state while rendering").
-  const [offered, setOffered] = useState(suggestion);
+  // A suggestion fills an empty box once (React's "adjust state while rendering"), also one that
+  // arrived before the box was shown (asked from the page while in the history or settings).
+  const [offered, setOffered] = useState<string | null>(null);
   if (suggestion !== offered) {
     setOffered(suggestion);
-    if (suggestion && !draft) setDraft(suggestion);
+    if (suggestion && !draft.trim()) setDraft(suggestion);
   }
+  useEffect(() => {
+    if (suggestion) onSuggestionTaken();
+  }, [suggestion, onSuggestionTaken]);
   // A refused question comes back, whatever was typed since (React's "adjust state while
   // rendering"): nothing the user wrote is lost.
   const [given, setGiven] = useState(returned);

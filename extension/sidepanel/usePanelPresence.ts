@@ -1,4 +1,7 @@
-/** Tells the worker this panel is open (for the toggle shortcut), and closes when it asks. */
+/**
+ * Tells the worker this panel is open (for the toggle shortcut), and closes when it asks. The
+ * same page opened in a tab is not the panel: the toggle must not close the user's tab.
+ */
 import { useEffect } from 'react';
 import { announcePanel } from '../shared/messages';
 
@@ -6,9 +9,9 @@ export function usePanelPresence(): void {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    chrome.windows.getCurrent().then(
-      (win) => {
-        if (cancelled || win.id === undefined) return;
+    Promise.all([chrome.windows.getCurrent(), chrome.tabs.getCurrent()]).then(
+      ([win, tab]) => {
+        if (cancelled || win.id === undefined || tab) return;
         stop = announcePanel(win.id, () => window.close());
       },
       () => undefined,
