@@ -1,0 +1,151 @@
+/**
+ * Real browser UI, driven with real input: headed Chromium on a virtual display (toolbar clicks,
+ * context menus and keyboard shortcuts do not exist in headless mode), X events from xdotool.
+ * Gloss is found on screen by the indigo of its icon, never by positions that change between
+ * versions. The side panel is not a page Playwright can see, so it is read through
+ * `chrome.extension.getViews()` from an extension page in a window behind: what the user sees.
+ */
+import { expect } from 'vitest';
+import type { JSHandle, Page } from 'playwright-core';
+import { launchWithExtension, WINDOW, type Browser } from './browser';
+import { request } from './panel';
+import { startProviderServer } from './provider-server';
+import { findColour, grabScreen, startXvfb, xdotool, type Display, type Rect } from './xvfb';
+
+/** The indigo of Gloss's icon (scripts/make-icons.py). */
+export const ICON_RGB: [number, number, number] = [79, 70, 229];
+export const TOOLBAR: Rect = { x0: 0, y0: 0, x1: WINDOW.width, y1: 120 };
+/** Where a page's context menu opens: below the toolbar, left of an open side panel. */
+export const PAGE_AREA: Rect = { x0: 0, y0: 90, x1: 880, y1: WINDOW.height };
+
+/** The gap Chromium leaves between its side panel's page and the window's edges (measured). */
+const PANEL_FRAME = { right: 10, bottom: 11 };
+
+export interface Headed {
+  display: Display;
+  browser: Browser;
+  server: Awaited<ReturnType<typeof startProviderServer>>;
+  /** The tab the user reads in, in front. */
+  page(): Promise<Page>;
+  /** The side panels open right now, by their page's URL. */
+  sidePanels: () => Promise<string[]>;
+  /** Runs `read` on the open side panel's document (null when no panel is open). */
+  inPanel<T>(read: (doc: Document | null) => T): Promise<T>;
+  /** Waits for Gloss's icon inside `area` and returns its centre on screen. */
+  findIcon(area: Rect): Promise<{ x: number; y: number }>;
+  xdotool(...args: string[]): Promise<void>;
+  /** Moves the pointer to (x, y) and clicks `button` (1 left, 3 right). */
+  clickAt(x: number, y: number, button?: 1 | 3): Promise<void>;
+  /** Saves the test provider once, through the worker's message API. */
+  ensureProvider(): Promise<void>;
+  /** Clicks into the open panel's composer, types `text` (if any) and presses Enter. */
+  sendFromPanel(text?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startHeaded(): Promise<Headed> {
+  const display = await startXvfb(WINDOW.width, WINDOW.height);
+  const browser = await launchWithExtension({ display: display.name });
+  const server = await startProviderServer();
+  let reader: Page | undefined;
+  let configured = false;
+
+  // Not `mousemove --sync`: it waits for a motion event, and there is none when the pointer is
+  // already there (the same composer clicked twice), so it would hang.
+  const clickAt = async (x: number, y: number, button: 1 | 3 = 1) => {
+    await xdotool(display.name, 'mousemove', String(Math.round(x)), String(Math.round(y)), 'sleep', '0.1');
+    await xdotool(display.name, 'click', String(button));
+  };
+
+  const page = async () => {
+    const tab = browser.context.pages().find((p) => !p.url().startsWith('chrome-extension:'));
+    const front = tab ?? (await browser.context.newPage());
+    await front.bringToFront();
+    return front;
+  };
+
+  const panelDocument = async (): Promise<JSHandle<Document | null>> => {
+    if (!reader) {
+      // Gloss's own page in a window of its own, behind the user's: a panel page takes only
+      // what was asked in its window, and a tab never counts as the side panel.
+      const opened = browser.context.waitForEvent('page');
+      await browser.worker.evaluate(async () => {
+        const url = chrome.runtime.getURL('extension/sidepanel/index.html');
+        await chrome.windows.create({ url, focused: false, left: 0, top: 0, width: 500, height: 400 });
+      });
+      reader = await opened;
+      await reader.waitForLoadState();
+      await page();
+    }
+    return reader.evaluateHandle(() => chrome.extension.getViews().find((v) => v !== window)?.document ?? null);
+  };
+
+  return {
+    display,
+    browser,
+    server,
+    page,
+    sidePanels: () =>
+      browser.worker.evaluate(async () => {
+        const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.SIDE_PANEL] });
+        return contexts.map((c) => c.documentUrl ?? '');
+      }),
+    inPanel: async (read) => (await panelDocument()).evaluate(read),
+    findIcon: async (area) => {
+      for (let tries = 0; tries < 60; tries++) {
+        const found = findColour(await grabScreen(display.name), WINDOW.width, area, ICON_RGB);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error('Gloss icon not found on screen');
+    },
+    xdotool: (...args) => xdotool(display.name, ...args),
+    clickAt,
+    ensureProvider: async () => {
+      // The Save button also asks for host access, and that real prompt would sit over the
+      // window (the UI flow is tested headless elsewhere).
+      if (configured) return;
+      const setup = await browser.openPanel();
+      const provider = {
+        preset: 'custom' as const,
+        kind: 'openai' as const,
+        name: 'Test',
+        baseUrl: `${server.url}/v1`,
+        model: 'test-model',
+      };
+      expect(await request(setup, 'provider.save', { provider })).toMatchObject({ ok: true, value: { ok: true } });
+      await setup.close();
+      configured = true;
+    },
+    sendFromPanel: async (text) => {
+      const at = await panelDocument().then((doc) =>
+        doc.evaluate((d) => {
+          const box = d?.querySelector('textarea')?.getBoundingClientRect();
+          const view = d?.defaultView;
+          return box && view
+            ? { x: box.x + box.width / 2, y: box.y + box.height / 2, w: view.innerWidth, h: view.innerHeight }
+            : null;
+        }),
+      );
+      if (!at) throw new Error('no composer: the panel is not open');
+      // The panel's page sits at the window's bottom right, inside a small frame of Chromium's.
+      const x = WINDOW.width - PANEL_FRAME.right - at.w + at.x;
+      const y = WINDOW.height - PANEL_FRAME.bottom - at.h + at.y;
+      // Keys typed before the click moved the focus into the panel would go to the page.
+      const focused = () =>
+        panelDocument().then((d) => d.evaluate((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus()));
+      for (let click = 1; !(await focused()); click++) {
+        await clickAt(x, y);
+        await new Promise((r) => setTimeout(r, 300));
+        if (click === 5) throw new Error('the composer did not take the focus');
+      }
+      if (text) await xdotool(display.name, 'type', '--delay', '20', text);
+      await xdotool(display.name, 'key', 'Return');
+    },
+    close: async () => {
+      await server.close();
+      await browser.close();
+      display.close();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Gloss's context menu, clicked for real in headed Chromium (e2e/headed): the item is found on
+ * screen by Gloss's icon next to it. The panel must open from the click itself (the user
+ * gesture), and what was selected or read must reach the composer and then the model. Pages
+ * extensions cannot read say so in the panel instead of doing nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PAGE_AREA, startHeaded, type Headed } from './headed';
+import { fixture, perEvent } from './provider-server';
+import { minimalPdf } from './fixtures/pdf';
+
+const ARTICLE = readFileSync(new URL('./fixtures/injected-page.html', import.meta.url), 'utf8');
+
+let h: Headed;
+let files: Server;
+let filesUrl: string;
+
+beforeAll(async () => {
+  h = await startHeaded();
+  await h.ensureProvider();
+  files = createServer((req, res) => {
+    if (req.url === '/notes.pdf') res.writeHead(200, { 'content-type': 'application/pdf' }).end(minimalPdf('Tides'));
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  files.close();
+  await h.close();
+});
+
+async function closePanel(): Promise<void> {
+  if ((await h.sidePanels()).length === 0) return;
+  await h.xdotool('key', 'alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
+}
+
+/**
+ * Right-clicks `selector`'s element on screen and returns Gloss's row in the menu: its icon, in
+ * the menu's icon column, which opens right of and below the pointer (the selection's own
+ * highlight, above, is of a similar blue).
+ */
+async function openMenuOn(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = await page.locator(selector).first().boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  // The window sits at the screen's origin; the browser's own bars are above the page.
+  const bars = await page.evaluate(() => window.outerHeight - window.innerHeight);
+  const x = Math.round(box.x + 40);
+  const y = Math.round(bars + box.y + box.height / 2);
+  await h.clickAt(x, y, 3);
+  return h.findIcon({ x0: x, y0: Math.round(bars + box.y + box.height + 2), x1: x + 60, y1: PAGE_AREA.y1 });
+}
+
+const alertInPanel = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
+
+test('"Ask Gloss about …" in the context menu opens the panel with the selection as a quote', async () => {
+  await closePanel();
+  const page = await h.page();
+  await page.goto(filesUrl);
+  await page.evaluate(() => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector('article p') as Node);
+    getSelection()?.addRange(range);
+  });
+  const item = await openMenuOn(page, 'article p');
+  await h.clickAt(item.x + 100, item.y);
+
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  await expect
+    .poll(() => h.inPanel((doc) => doc?.querySelector('.chip')?.textContent ?? ''), { timeout: 15_000 })
+    .toMatch(/How tides work.*Tides are the regular rise and fall of the sea\./);
+
+  const before = h.server.requests.length;
+  h.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+  await h.sendFromPanel('Is that all?');
+  await expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1);
+  const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
+  expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="How tides work"/);
+  expect(user).toContain('caused mainly by the gravity of the Moon');
+  expect(user).not.toContain('neap tides');
+  expect(user.endsWith('Is that all?')).toBe(true);
+  await expect
+    .poll(() => h.inPanel((doc) => doc?.querySelector('.turn:last-child')?.getAttribute('data-status')))
+    .toBe('done');
+});
+
+test('"Summarize this page" in Gloss\'s submenu attaches the article and offers the question', async () => {
+  await closePanel();
+  const page = await h.page();
+  await page.goto(filesUrl);
+  const parent = await openMenuOn(page, 'h1');
+  // Two items on a page: Chromium groups them under "Gloss"; the second is Summarize.
+  await h.clickAt(parent.x + 100, parent.y);
+  await new Promise((r) => setTimeout(r, 500));
+  await h.xdotool('key', 'Down', 'Down', 'Return');
+
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  const composer = () =>
+    h.inPanel((doc) => ({
+      chip: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
+      title: doc?.querySelector('.chip-title')?.textContent ?? '',
+      question: doc?.querySelector('textarea')?.value ?? '',
+    }));
+  await expect.poll(composer, { timeout: 15_000 }).toEqual({
+    chip: 'Attached page',
+    title: expect.stringContaining('How tides work'),
+    question: 'Summarize this page.',
+  });
+
+  const before = h.server.requests.length;
+  h.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+  await h.sendFromPanel();
+  await expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1);
+  const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
+  expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=page title="How tides work"/);
+  expect(user).toContain('these are neap tides');
+  expect(user).not.toContain('Subscribe now');
+  expect(user.endsWith('Summarize this page.')).toBe(true);
+});
+
+test.each([
+  ['a browser page', 'chrome://version'],
+  ["the browser's PDF viewer", '/notes.pdf'],
+])('asking about %s says Gloss cannot read it', async (_what, where) => {
+  const page = await h.page();
+  await page.goto(where.startsWith('/') ? filesUrl + where : where);
+  await new Promise((r) => setTimeout(r, 1000)); // the PDF viewer loads after the page
+  await h.xdotool('key', 'alt+shift+q');
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  await expect.poll(alertInPanel, { timeout: 15_000 }).toContain('Gloss cannot read this page');
+  await h.inPanel((doc) => (doc?.querySelector('[role=alert] button') as HTMLButtonElement | null)?.click());
+});
+
+test('the shortcut with nothing selected asks for a selection', async () => {
+  const page = await h.page();
+  await page.goto(filesUrl);
+  await h.xdotool('key', 'alt+shift+q');
+  await expect.poll(alertInPanel, { timeout: 15_000 }).toContain('Select some text on the page first');
+});
