@@ -14,8 +14,11 @@ const GECKO_ID = 'gloss@gloss-extension.org';
 export function firefoxManifest(chrome: typeof manifest) {
   // Firefox ignores minimum_chrome_version but web-ext lint flags it.
   const { side_panel, background, minimum_chrome_version, ...rest } = chrome;
+  // Firefox toggles its sidebar itself, from the browser's own command.
+  const { 'toggle-panel': toggle, ...commands } = rest.commands;
   return {
     ...rest,
+    commands: { _execute_sidebar_action: toggle, ...commands },
     permissions: rest.permissions.filter((p) => p !== 'sidePanel'),
     background: { scripts: [background.service_worker], type: background.type },
     sidebar_action: {

@@ -8,7 +8,6 @@ import { onPanelPresence } from '../shared/messages';
 
 interface FirefoxSidebar {
   open(): Promise<void>;
-  close(): Promise<void>;
   toggle(): Promise<void>;
 }
 
@@ -38,13 +37,11 @@ export function openPanel(tab: chrome.tabs.Tab): void {
   }
 }
 
-/** Closes the panel if it is open in the tab's window, else opens it. */
+/**
+ * Closes the panel if it is open in the tab's window, else opens it. Chrome only: Firefox's
+ * build binds the same keys to `_execute_sidebar_action`, and Firefox toggles its sidebar.
+ */
 export function togglePanel(tab: chrome.tabs.Tab): void {
-  const firefox = firefoxSidebar();
-  if (firefox && !('sidePanel' in chrome)) {
-    firefox.toggle().catch(console.error);
-    return;
-  }
   const panels = openPanels.get(tab.windowId);
   if (!panels?.size) {
     openPanel(tab);
