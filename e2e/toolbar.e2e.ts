@@ -114,4 +114,8 @@ test('the toggle shortcut closes the open panel and opens it again', async () =>
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
   await h.xdotool('key', 'alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  // Summoned from the keyboard, the panel is ready for typing.
+  await expect
+    .poll(() => h.inPanel((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus()))
+    .toBe(true);
 });

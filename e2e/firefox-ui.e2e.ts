@@ -1,0 +1,186 @@
+/**
+ * Gloss in a headed Firefox ESR (web-ext run on a virtual display), driven with real input: the
+ * keyboard shortcuts and the context menu, from the same sources as Chrome. Firefox keeps
+ * extension pages out of WebDriver BiDi's reach, so BiDi only selects text in the web page and
+ * reads where the page sits on screen; the sidebar is used with the mouse and keyboard, and
+ * what it does is seen where it matters: the question that reaches the (fake LM Studio) model.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { connectBidi, type Bidi } from './bidi';
+import { ICON_RGB } from './headed';
+import { fixture, perEvent, startProviderServer } from './provider-server';
+import { findColour, grabScreen, startXvfb, xdotool, type Display, type Rect } from './xvfb';
+
+const FIREFOX = process.env.GLOSS_FIREFOX ?? '/usr/bin/firefox-esr';
+const DIST_FIREFOX = fileURLToPath(new URL('../dist-firefox', import.meta.url));
+const SCREEN = { width: 1280, height: 800 };
+const PAGE = `<!doctype html><title>Tides</title><body style="font-size: 24px">
+<p id="first">Tides are caused by the gravity of the Moon.</p>
+<p id="second">Spring tides come at new and full moon.</p>`;
+
+let display: Display;
+let provider: Awaited<ReturnType<typeof startProviderServer>>;
+let pages: Server;
+let pageUrl: string;
+let firefox: ChildProcess;
+let bidi: Bidi;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  display = await startXvfb(SCREEN.width, SCREEN.height);
+  provider = await startProviderServer({ port: 1234 }); // where LM Studio listens
+  pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
+  const port = await freePort();
+  firefox = spawn(
+    'npx',
+    ['web-ext', 'run', '--source-dir', DIST_FIREFOX, '--firefox', FIREFOX, '--no-input', '--no-reload'].concat([
+      '--start-url',
+      pageUrl,
+      `--arg=--remote-debugging-port=${port}`,
+    ]),
+    { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: display.name } },
+  );
+  bidi = await connectBidi(port, 90_000);
+}, 120_000);
+
+afterAll(async () => {
+  bidi.close();
+  if (firefox.pid) process.kill(-firefox.pid, 'SIGTERM');
+  pages.close();
+  await provider.close();
+  display.close();
+});
+
+/** Where the web page sits on screen, and its size: the sidebar is the strip left of it. */
+const pageBox = () =>
+  bidi.evaluate<{ x: number; y: number; w: number; h: number }>(
+    pageUrl,
+    '({ x: window.mozInnerScreenX, y: window.mozInnerScreenY, w: innerWidth, h: innerHeight })',
+  );
+
+async function sidebar(): Promise<Rect> {
+  const page = await pageBox();
+  return { x0: 0, y0: Math.round(page.y), x1: Math.round(page.x), y1: Math.round(page.y + page.h) };
+}
+
+/** The sidebar above its composer (whose focus ring is indigo too): where a quote shows. */
+async function quoteArea(): Promise<Rect> {
+  const area = await sidebar();
+  return { ...area, y1: area.y1 - 110 };
+}
+
+/** Gloss's indigo inside `area` (its icon, the first-run button, a quote's edge), or null. */
+const indigoIn = async (area: Rect) =>
+  findColour(await grabScreen(display.name, SCREEN.width, SCREEN.height), SCREEN.width, area, ICON_RGB);
+
+async function waitForIndigo(area: () => Promise<Rect>): Promise<{ x: number; y: number }> {
+  for (let tries = 0; tries < 60; tries++) {
+    const found = await indigoIn(await area());
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('nothing of Gloss on screen where it should be');
+}
+
+/**
+ * Waits for a quote to arrive in the sidebar: its chip's indigo edge changes where the indigo
+ * above the composer is (answers have indigo links, so "any indigo" is not enough).
+ */
+async function waitForQuote(before: { x: number; y: number } | null): Promise<void> {
+  const now = async () => JSON.stringify(await indigoIn(await quoteArea()));
+  await expect.poll(now, { timeout: 15_000 }).not.toBe(JSON.stringify(before));
+  await expect.poll(now).not.toBe('null');
+}
+
+async function clickAt(x: number, y: number, button = '1'): Promise<void> {
+  await xdotool(display.name, 'mousemove', String(Math.round(x)), String(Math.round(y)), 'sleep', '0.1');
+  await xdotool(display.name, 'click', button);
+}
+
+/** Selects the paragraph `id` in the page, as a user's drag would, and returns it on screen. */
+async function select(id: string): Promise<{ x: number; y: number }> {
+  return bidi.evaluate(
+    pageUrl,
+    `(() => {
+      const p = document.getElementById(${JSON.stringify(id)});
+      const range = document.createRange();
+      range.selectNodeContents(p);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      const box = p.getBoundingClientRect();
+      return { x: mozInnerScreenX + box.x + 40, y: mozInnerScreenY + box.y + box.height / 2 };
+    })()`,
+  );
+}
+
+/** Types the question into the composer (which took the focus with the quote) and sends it. */
+async function askAndGetPrompt(question: string): Promise<string> {
+  const before = provider.requests.length;
+  provider.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+  await xdotool(display.name, 'type', '--delay', '20', question);
+  await xdotool(display.name, 'key', 'Return');
+  await expect.poll(() => provider.requests.length, { timeout: 15_000 }).toBe(before + 1);
+  return provider.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
+}
+
+test('first run in Firefox finds the local server; the ask-selection shortcut brings the selection to the model', async () => {
+  // The sidebar opened at install, rendered, and its probe found "LM Studio" here.
+  await expect.poll(() => provider.modelListRequests.length, { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
+  const use = await waitForIndigo(sidebar);
+  await clickAt(use.x, use.y);
+  // The chat replaces the first-run screen.
+  const around: Rect = { x0: use.x - 15, y0: use.y - 10, x1: use.x + 15, y1: use.y + 10 };
+  await expect.poll(() => indigoIn(around), { timeout: 15_000 }).toBeNull();
+
+  await select('first');
+  const before = await indigoIn(await quoteArea());
+  await xdotool(display.name, 'key', 'alt+shift+q');
+  // The quote chip appears in the sidebar, and the composer has the focus.
+  await waitForQuote(before);
+  const prompt = await askAndGetPrompt('What causes this?');
+  expect(prompt).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
+  expect(prompt).toContain('Tides are caused by the gravity of the Moon.');
+  expect(prompt.endsWith('What causes this?')).toBe(true);
+});
+
+test('"Ask Gloss about …" in Firefox\'s context menu brings the selection to the model', async () => {
+  const at = await select('second');
+  const before = await indigoIn(await quoteArea());
+  await clickAt(at.x, at.y, '3');
+  // Gloss's item, by its icon, in the menu that opens right of and below the pointer.
+  const menu: Rect = { x0: Math.round(at.x), y0: Math.round(at.y) + 16, x1: Math.round(at.x) + 80, y1: SCREEN.height };
+  await waitForIndigo(() => Promise.resolve(menu));
+  // On a bare X server (no window manager) pointer events do not reach GTK's menu popups, so
+  // the item seen there is chosen with the keyboard: Firefox lists extensions' items last.
+  await xdotool(display.name, 'key', 'Up', 'Return');
+
+  await waitForQuote(before);
+  // The page kept the focus: click into the composer, the sidebar's bottom row.
+  const bar = await sidebar();
+  await clickAt(bar.x0 + 30, bar.y1 - 30);
+  const prompt = await askAndGetPrompt('And when are they highest?');
+  expect(prompt).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
+  expect(prompt).toContain('Spring tides come at new and full moon.');
+  expect(prompt).not.toContain('gravity');
+});
+
+test("Firefox's toggle shortcut closes the sidebar and opens it again", async () => {
+  expect((await pageBox()).x).toBeGreaterThan(100);
+  await xdotool(display.name, 'key', 'alt+shift+g');
+  await expect.poll(async () => (await pageBox()).x, { timeout: 10_000 }).toBe(0);
+  await xdotool(display.name, 'key', 'alt+shift+g');
+  await expect.poll(async () => (await pageBox()).x, { timeout: 10_000 }).toBeGreaterThan(100);
+});
