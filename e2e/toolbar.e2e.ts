@@ -115,7 +115,5 @@ test('the toggle shortcut closes the open panel and opens it again', async () =>
   await h.xdotool('key', 'alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
   // Summoned from the keyboard, the panel is ready for typing.
-  await expect
-    .poll(() => h.inPanel((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus()))
-    .toBe(true);
+  await expect.poll(() => h.inPanel((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus())).toBe(true);
 });
