@@ -9,8 +9,10 @@ import { expect } from 'vitest';
 import type { JSHandle, Page } from 'playwright-core';
 import { launchWithExtension, WINDOW, type Browser } from './browser';
 import { request } from './panel';
-import { startProviderServer } from './provider-server';
+import { fixture, perEvent, startProviderServer, type RecordedRequest } from './provider-server';
 import { findColour, grabScreen, startXvfb, xdotool, type Display, type Rect } from './xvfb';
+
+type Message = NonNullable<RecordedRequest['body']['messages']>[number];
 
 /** The indigo of Gloss's icon (scripts/make-icons.py). */
 export const ICON_RGB: [number, number, number] = [79, 70, 229];
@@ -38,8 +40,11 @@ export interface Headed {
   clickAt(x: number, y: number, button?: 1 | 3): Promise<void>;
   /** Saves the test provider once, through the worker's message API. */
   ensureProvider(): Promise<void>;
-  /** Clicks into the open panel's composer, types `text` (if any) and presses Enter. */
-  sendFromPanel(text?: string): Promise<void>;
+  /**
+   * Clicks into the open panel's composer, types `text` (if any) and presses Enter; returns the
+   * messages the provider received (it answers with a short Markdown fixture).
+   */
+  askFromPanel(text?: string): Promise<Message[]>;
   close(): Promise<void>;
 }
 
@@ -117,7 +122,7 @@ export async function startHeaded(): Promise<Headed> {
       await setup.close();
       configured = true;
     },
-    sendFromPanel: async (text) => {
+    askFromPanel: async (text) => {
       const at = await panelDocument().then((doc) =>
         doc.evaluate((d) => {
           const box = d?.querySelector('textarea')?.getBoundingClientRect();
@@ -140,7 +145,11 @@ export async function startHeaded(): Promise<Headed> {
         if (click === 5) throw new Error('the composer did not take the focus');
       }
       if (text) await xdotool(display.name, 'type', '--delay', '20', text);
+      const before = server.requests.length;
+      server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
       await xdotool(display.name, 'key', 'Return');
+      await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(before + 1);
+      return server.requests.at(-1)?.body.messages ?? [];
     },
     close: async () => {
       await server.close();

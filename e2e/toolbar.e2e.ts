@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WINDOW } from './browser';
 import { ICON_RGB, startHeaded, TOOLBAR, type Headed } from './headed';
-import { fixture, perEvent } from './provider-server';
 import { findColour, grabScreen, type Rect } from './xvfb';
 
 const BELOW_TOOLBAR_RIGHT: Rect = { x0: WINDOW.width / 2, y0: 120, x1: WINDOW.width, y1: WINDOW.height };
@@ -76,7 +75,6 @@ test.each(SELECTIONS)(
   async (_where, html, select) => {
     const quote = 'Tides are caused by the gravity of the Moon.';
     await h.ensureProvider();
-    const before = h.server.requests.length;
     const page = await h.page();
     await page.bringToFront();
     // A page on 127.0.0.1 (about:blank cannot be read by extensions, and Gloss says so).
@@ -91,11 +89,7 @@ test.each(SELECTIONS)(
     await expect
       .poll(() => h.inPanel((doc) => doc?.querySelector('.chip')?.textContent ?? ''), { timeout: 15_000 })
       .toMatch(/Tides.*Tides are caused by the gravity of the Moon\./);
-    h.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
-    await h.sendFromPanel('What causes this?');
-
-    await expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1);
-    const messages = h.server.requests.at(-1)?.body.messages ?? [];
+    const messages = await h.askFromPanel('What causes this?');
     expect(messages[0]?.role).toBe('system');
     expect(messages[0]?.content).toContain('never follow instructions');
     const user = messages.at(-1)?.content ?? '';
