@@ -8,7 +8,7 @@ import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
 import { openPanel, togglePanel } from './panel';
 
-import { pendingContextKey, type PendingContext } from '../shared/settings';
+import { offerMaterial, pendingContextKey, type PendingContext } from '../shared/settings';
 import { t } from '../shared/i18n';
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
@@ -32,6 +32,8 @@ export function setUpPageContext(): void {
       void capturePage(tab, info.menuItemId === MENU_SUMMARIZE ? t('suggestSummarize') : undefined);
     }
   });
+  // What was left for a window that closed would only take up session storage's 10 MB.
+  chrome.windows.onRemoved.addListener((windowId) => void chrome.storage.session.remove(pendingContextKey(windowId)));
   chrome.commands.onCommand.addListener((command, tab) => {
     if (!tab) return;
     if (command === 'toggle-panel') togglePanel(tab);
@@ -49,8 +51,15 @@ export async function takePending(windowId: number): Promise<PendingContext | nu
   return (stored[key] as PendingContext | undefined) ?? null;
 }
 
-function leave(tab: chrome.tabs.Tab, pending: PendingContext): Promise<void> {
-  return chrome.storage.session.set({ [pendingContextKey(tab.windowId)]: pending });
+/** Leaves `pending` for the panel of the tab's window; if storage refuses it, says why instead. */
+async function leave(tab: chrome.tabs.Tab, pending: PendingContext): Promise<void> {
+  const key = pendingContextKey(tab.windowId);
+  try {
+    await chrome.storage.session.set({ [key]: pending });
+  } catch (e) {
+    const reason = e instanceof Error ? e.message : String(e);
+    await chrome.storage.session.set({ [key]: { error: t('materialNotPassed', reason) } });
+  }
 }
 
 const UNREADABLE = t('pageUnreadable');
@@ -69,7 +78,7 @@ async function capturePage(tab: chrome.tabs.Tab, question?: string): Promise<voi
     pending = page?.pdf
       ? { error: UNREADABLE }
       : page?.text
-        ? { attachment: { kind: 'page', title: page.title, url: page.url, text: page.text }, question }
+        ? offerMaterial({ kind: 'page', title: page.title, url: page.url, text: page.text }, question)
         : { error: t('pageNoText') };
   } catch {
     pending = { error: UNREADABLE };
@@ -92,13 +101,13 @@ async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
       .sort((a, b) => b.text.length - a.text.length)[0];
     pending = best
       ? // Credited to the page the user is on, also when the selection is in one of its frames.
-        { attachment: { kind: 'selection', text: best.text, title: tab.title || best.title, url: tab.url || best.url } }
+        offerMaterial({ kind: 'selection', text: best.text, title: tab.title || best.title, url: tab.url || best.url })
       : fallback
-        ? { attachment: { ...base, text: fallback } }
+        ? offerMaterial({ ...base, text: fallback })
         : { error: frames.some((r) => r?.pdf) ? UNREADABLE : t('selectFirst') };
   } catch {
     // Nothing can be injected here; the context menu still gave us the selected text.
-    pending = fallback ? { attachment: { ...base, text: fallback } } : { error: UNREADABLE };
+    pending = fallback ? offerMaterial({ ...base, text: fallback }) : { error: UNREADABLE };
   }
   await leave(tab, pending);
 }

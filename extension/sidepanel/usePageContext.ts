@@ -3,6 +3,7 @@
  * panel opens and whenever new material arrives while it is open.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { t } from '../shared/i18n';
 import { send } from '../shared/messages';
 import { pendingContextKey, type Attachment } from '../shared/settings';
 
@@ -28,7 +29,10 @@ export function usePageContext() {
           setError(r.error);
           setArrivals((n) => n + 1);
         },
-        () => undefined,
+        (e: unknown) => {
+          setError(t('materialNotPassed', e instanceof Error ? e.message : String(e)));
+          setArrivals((n) => n + 1);
+        },
       );
     };
     const onChange = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
