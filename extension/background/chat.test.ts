@@ -1,13 +1,10 @@
 /** runChat against the real core with a scripted fetch: what reaches the panel, in order. */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { StoredProvider } from '../shared/settings';
 import { runChat, type AnswerEvent } from './chat';
-import { initCoreFromBytes } from './core';
+import { loadCore } from './test-support';
 
-beforeAll(() => {
-  initCoreFromBytes(readFileSync(new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
-});
+beforeAll(loadCore);
 
 const provider: StoredProvider = {
   id: 'p',

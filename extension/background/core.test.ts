@@ -1,12 +1,10 @@
 /** Smoke test of the built WASM module through core.ts: the boundary's names and shapes. */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { localizeError, localizeProblem } from '../shared/i18n';
 import {
   buildRequest,
   checkEndpoint,
   httpError,
-  initCoreFromBytes,
   modelsRequest,
   networkError,
   parseModels,
@@ -14,10 +12,9 @@ import {
   StreamDecoder,
   timeoutError,
 } from './core';
+import { loadCore } from './test-support';
 
-beforeAll(() => {
-  initCoreFromBytes(readFileSync(new URL('../../crates/gloss-wasm/pkg/gloss_wasm_bg.wasm', import.meta.url)));
-});
+beforeAll(loadCore);
 
 describe('the WASM boundary', () => {
   test('renderMarkdown renders safely', () => {
