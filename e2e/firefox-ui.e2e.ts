@@ -13,11 +13,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connectBidi, type Bidi } from './bidi';
 import { ICON_RGB } from './headed';
 import { fixture, perEvent, startProviderServer } from './provider-server';
-import { findColour, grabScreen, startXvfb, xdotool, type Display, type Rect } from './xvfb';
+import { clickAt, findOnScreen, SCREEN, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
 
 const FIREFOX = process.env.GLOSS_FIREFOX ?? '/usr/bin/firefox-esr';
 const DIST_FIREFOX = fileURLToPath(new URL('../dist-firefox', import.meta.url));
-const SCREEN = { width: 1280, height: 800 };
 const PAGE = `<!doctype html><title>Tides</title><body style="font-size: 24px">
 <p id="first">Tides are caused by the gravity of the Moon.</p>
 <p id="second">Spring tides come at new and full moon.</p>`;
@@ -83,17 +82,7 @@ async function quoteArea(): Promise<Rect> {
 }
 
 /** Gloss's indigo inside `area` (its icon, the first-run button, a quote's edge), or null. */
-const indigoIn = async (area: Rect) =>
-  findColour(await grabScreen(display.name, SCREEN.width, SCREEN.height), SCREEN.width, area, ICON_RGB);
-
-async function waitForIndigo(area: () => Promise<Rect>): Promise<{ x: number; y: number }> {
-  for (let tries = 0; tries < 60; tries++) {
-    const found = await indigoIn(await area());
-    if (found) return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('nothing of Gloss on screen where it should be');
-}
+const indigoIn = (area: Rect) => findOnScreen(display.name, area, ICON_RGB);
 
 /**
  * Waits for a quote to arrive in the sidebar: its chip's indigo edge changes where the indigo
@@ -103,11 +92,6 @@ async function waitForQuote(before: { x: number; y: number } | null): Promise<vo
   const now = async () => JSON.stringify(await indigoIn(await quoteArea()));
   await expect.poll(now, { timeout: 15_000 }).not.toBe(JSON.stringify(before));
   await expect.poll(now).not.toBe('null');
-}
-
-async function clickAt(x: number, y: number, button = '1'): Promise<void> {
-  await xdotool(display.name, 'mousemove', String(Math.round(x)), String(Math.round(y)), 'sleep', '0.1');
-  await xdotool(display.name, 'click', button);
 }
 
 /** Selects the paragraph `id` in the page, as a user's drag would, and returns it on screen. */
@@ -139,8 +123,8 @@ async function askAndGetPrompt(question: string): Promise<string> {
 test('first run in Firefox finds the local server; the ask-selection shortcut brings the selection to the model', async () => {
   // The sidebar opened at install, rendered, and its probe found "LM Studio" here.
   await expect.poll(() => provider.modelListRequests.length, { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
-  const use = await waitForIndigo(sidebar);
-  await clickAt(use.x, use.y);
+  const use = await waitOnScreen(display.name, sidebar, ICON_RGB);
+  await clickAt(display.name, use.x, use.y);
   // The chat replaces the first-run screen.
   const around: Rect = { x0: use.x - 15, y0: use.y - 10, x1: use.x + 15, y1: use.y + 10 };
   await expect.poll(() => indigoIn(around), { timeout: 15_000 }).toBeNull();
@@ -159,10 +143,10 @@ test('first run in Firefox finds the local server; the ask-selection shortcut br
 test('"Ask Gloss about …" in Firefox\'s context menu brings the selection to the model', async () => {
   const at = await select('second');
   const before = await indigoIn(await quoteArea());
-  await clickAt(at.x, at.y, '3');
+  await clickAt(display.name, at.x, at.y, 3);
   // Gloss's item, by its icon, in the menu that opens right of and below the pointer.
   const menu: Rect = { x0: Math.round(at.x), y0: Math.round(at.y) + 16, x1: Math.round(at.x) + 80, y1: SCREEN.height };
-  await waitForIndigo(() => Promise.resolve(menu));
+  await waitOnScreen(display.name, menu, ICON_RGB);
   // On a bare X server (no window manager) pointer events do not reach GTK's menu popups, so
   // the item seen there is chosen with the keyboard: Firefox lists extensions' items last.
   await xdotool(display.name, 'key', 'Up', 'Return');
@@ -170,7 +154,7 @@ test('"Ask Gloss about …" in Firefox\'s context menu brings the selection to t
   await waitForQuote(before);
   // The page kept the focus: click into the composer, the sidebar's bottom row.
   const bar = await sidebar();
-  await clickAt(bar.x0 + 30, bar.y1 - 30);
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
   const prompt = await askAndGetPrompt('And when are they highest?');
   expect(prompt).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
   expect(prompt).toContain('Spring tides come at new and full moon.');

@@ -10,7 +10,7 @@ import type { JSHandle, Page } from 'playwright-core';
 import { launchWithExtension, WINDOW, type Browser } from './browser';
 import { request } from './panel';
 import { fixture, perEvent, startProviderServer, type RecordedRequest } from './provider-server';
-import { findColour, grabScreen, startXvfb, xdotool, type Display, type Rect } from './xvfb';
+import { clickAt, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
 
 type Message = NonNullable<RecordedRequest['body']['messages']>[number];
 
@@ -55,13 +55,6 @@ export async function startHeaded(): Promise<Headed> {
   let reader: Page | undefined;
   let configured = false;
 
-  // Not `mousemove --sync`: it waits for a motion event, and there is none when the pointer is
-  // already there (the same composer clicked twice), so it would hang.
-  const clickAt = async (x: number, y: number, button: 1 | 3 = 1) => {
-    await xdotool(display.name, 'mousemove', String(Math.round(x)), String(Math.round(y)), 'sleep', '0.1');
-    await xdotool(display.name, 'click', String(button));
-  };
-
   const page = async () => {
     const tab = browser.context.pages().find((p) => !p.url().startsWith('chrome-extension:'));
     const front = tab ?? (await browser.context.newPage());
@@ -96,16 +89,9 @@ export async function startHeaded(): Promise<Headed> {
         return contexts.map((c) => c.documentUrl ?? '');
       }),
     inPanel: async (read) => (await panelDocument()).evaluate(read),
-    findIcon: async (area) => {
-      for (let tries = 0; tries < 60; tries++) {
-        const found = findColour(await grabScreen(display.name), WINDOW.width, area, ICON_RGB);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-      throw new Error('Gloss icon not found on screen');
-    },
+    findIcon: (area) => waitOnScreen(display.name, area, ICON_RGB),
     xdotool: (...args) => xdotool(display.name, ...args),
-    clickAt,
+    clickAt: (x, y, button) => clickAt(display.name, x, y, button),
     ensureProvider: async () => {
       // The Save button also asks for host access, and that real prompt would sit over the
       // window (the UI flow is tested headless elsewhere).
@@ -140,7 +126,7 @@ export async function startHeaded(): Promise<Headed> {
       const focused = () =>
         panelDocument().then((d) => d.evaluate((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus()));
       for (let click = 1; !(await focused()); click++) {
-        await clickAt(x, y);
+        await clickAt(display.name, x, y);
         await new Promise((r) => setTimeout(r, 300));
         if (click === 5) throw new Error('the composer did not take the focus');
       }

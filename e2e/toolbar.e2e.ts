@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WINDOW } from './browser';
 import { ICON_RGB, startHeaded, TOOLBAR, type Headed } from './headed';
-import { findColour, grabScreen, type Rect } from './xvfb';
+import { findOnScreen, type Rect } from './xvfb';
 
 const BELOW_TOOLBAR_RIGHT: Rect = { x0: WINDOW.width / 2, y0: 120, x1: WINDOW.width, y1: WINDOW.height };
 
@@ -24,7 +24,7 @@ test('clicking the toolbar button opens the side panel with Gloss in it', async 
   expect(await h.sidePanels()).toEqual([]);
 
   const { x, y } = await h.findIcon(TOOLBAR);
-  expect(findColour(await grabScreen(h.display.name), WINDOW.width, BELOW_TOOLBAR_RIGHT, ICON_RGB)).toBeNull();
+  expect(await findOnScreen(h.display.name, BELOW_TOOLBAR_RIGHT, ICON_RGB)).toBeNull();
   await h.clickAt(x, y);
 
   await expect
@@ -32,9 +32,7 @@ test('clicking the toolbar button opens the side panel with Gloss in it', async 
     .toEqual([expect.stringContaining('/extension/sidepanel/index.html')]);
   // And it is on screen: the panel (right of the page) shows its indigo Save button.
   await expect
-    .poll(async () => findColour(await grabScreen(h.display.name), WINDOW.width, BELOW_TOOLBAR_RIGHT, ICON_RGB), {
-      timeout: 15_000,
-    })
+    .poll(() => findOnScreen(h.display.name, BELOW_TOOLBAR_RIGHT, ICON_RGB), { timeout: 15_000 })
     .not.toBeNull();
 });
 

@@ -14,7 +14,10 @@ export interface Display {
   close(): void;
 }
 
-export async function startXvfb(width = 1280, height = 800): Promise<Display> {
+/** The virtual screen's size, the same in every headed test. */
+export const SCREEN = { width: 1280, height: 800 };
+
+export async function startXvfb(width = SCREEN.width, height = SCREEN.height): Promise<Display> {
   let n = 90;
   while (existsSync(`/tmp/.X11-unix/X${n}`) || existsSync(`/tmp/.X${n}-lock`)) n++;
   const name = `:${n}`;
@@ -27,7 +30,7 @@ export async function startXvfb(width = 1280, height = 800): Promise<Display> {
 }
 
 /** The screen as raw RGB bytes. */
-export async function grabScreen(display: string, width = 1280, height = 800): Promise<Buffer> {
+export async function grabScreen(display: string, width = SCREEN.width, height = SCREEN.height): Promise<Buffer> {
   const { stdout } = await run('import', ['-display', display, '-window', 'root', '-depth', '8', 'rgb:-'], {
     encoding: 'buffer',
     maxBuffer: width * height * 3 + 1024,
@@ -74,4 +77,34 @@ export function findColour(
 
 export async function xdotool(display: string, ...args: string[]): Promise<void> {
   await run('xdotool', args, { env: { ...process.env, DISPLAY: display } });
+}
+
+type Point = { x: number; y: number };
+
+/** Where the colour `rgb` is inside `area` of the screen right now, or null. */
+export async function findOnScreen(display: string, area: Rect, rgb: [number, number, number]): Promise<Point | null> {
+  return findColour(await grabScreen(display), SCREEN.width, area, rgb);
+}
+
+/** Waits (up to 15 s) for `rgb` to be drawn inside `area`, which may move (a function). */
+export async function waitOnScreen(
+  display: string,
+  area: Rect | (() => Promise<Rect>),
+  rgb: [number, number, number],
+): Promise<Point> {
+  for (let tries = 0; tries < 60; tries++) {
+    const found = await findOnScreen(display, typeof area === 'function' ? await area() : area, rgb);
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`colour ${rgb.join(',')} never appeared on screen where expected`);
+}
+
+/**
+ * Moves the pointer to (x, y) and clicks `button` (1 left, 3 right). Not `mousemove --sync`: it
+ * waits for a motion event, and there is none when the pointer is already there, so it hangs.
+ */
+export async function clickAt(display: string, x: number, y: number, button: 1 | 3 = 1): Promise<void> {
+  await xdotool(display, 'mousemove', String(Math.round(x)), String(Math.round(y)), 'sleep', '0.1');
+  await xdotool(display, 'click', String(button));
 }
