@@ -7,7 +7,7 @@
 import type { ConversationRecord, TurnRecord } from '../shared/history';
 import { localizeError } from '../shared/i18n';
 import type { ChatEvent } from '../shared/messages';
-import type { AnswerEvent } from './chat';
+import type { AnswerEvent } from './provider-stream';
 import { StreamRenderer } from './core';
 import { storageProblem } from './db';
 import type { HistoryStore } from './history-store';

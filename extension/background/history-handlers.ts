@@ -8,7 +8,7 @@ import {
   type TurnRecord,
 } from '../shared/history';
 import type { Handlers } from '../shared/messages';
-import type { Answers } from './answers';
+import type { AnswerRegistry } from './answer-registry';
 import { coreReady, renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';
 import { t } from '../shared/i18n';
@@ -24,7 +24,7 @@ type HistoryHandlers = Pick<
   | 'history.import'
 >;
 
-export function historyHandlers(store: () => Promise<HistoryStore>, answers: Answers): HistoryHandlers {
+export function historyHandlers(store: () => Promise<HistoryStore>, answers: AnswerRegistry): HistoryHandlers {
   return {
     'history.list': async ({ query }) => {
       const s = await store();

@@ -4,7 +4,7 @@
  */
 import { handleMessages, onChatConnect, type ChatEvent } from '../shared/messages';
 import type { Answer } from './answer';
-import { Answers } from './answers';
+import { AnswerRegistry } from './answer-registry';
 import { contextHandlers, withMaterial } from './context-handlers';
 import { coreReady } from './core';
 import { openGlossDb, storageProblem } from './db';
@@ -33,7 +33,7 @@ function store(): Promise<HistoryStore> {
 }
 void store().catch(console.error);
 
-const answers = new Answers({
+const answers = new AnswerRegistry({
   store,
   settings: loadSettings,
   withMaterial,

@@ -6,7 +6,7 @@
 import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { LOCAL_PRESETS, PRESETS, type PresetId } from '../shared/presets';
 import { coreReady, httpError, modelsRequest, networkError, parseModels, type HttpRequest } from './core';
-import { runChat, type AnswerEvent } from './chat';
+import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { localizeError, t, type LocalizedParts } from '../shared/i18n';
 
 export interface Draft {
@@ -55,7 +55,7 @@ export async function testProvider(draft: Draft & { model: string }): Promise<{ 
   const events: AnswerEvent[] = [];
   const abort = new AbortController();
   const provider = { id: 'test', preset: 'custom' as const, name: 'test', apiKey: draft.apiKey ?? '', ...draft };
-  await runChat(
+  await streamAnswer(
     provider,
     [{ role: 'user', content: 'Reply with the single word OK.' }],
     (e) => events.push(e),

@@ -6,8 +6,8 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import type { ChatMessage } from '../shared/messages';
 import { DEFAULT_SETTINGS, type StoredSettings } from '../shared/settings';
-import { Answers } from './answers';
-import type { AnswerEvent, Post } from './chat';
+import { AnswerRegistry } from './answer-registry';
+import type { AnswerEvent, Post } from './provider-stream';
 import { initCoreFromBytes } from './core';
 import { openGlossDb } from './db';
 import { HistoryStore } from './history-store';
@@ -51,13 +51,13 @@ export interface Call {
 export function scripted(store: HistoryStore, settings = SETTINGS) {
   const calls: Call[] = [];
   const heartbeats: number[] = [];
-  const answers = new Answers({
+  const answers = new AnswerRegistry({
     store: async () => store,
     settings: async () => settings,
     withMaterial: async (m) => m,
     heartbeat: () => heartbeats.push(Date.now()),
     heartbeatMs: 10,
-    run: (_provider, messages, post: Post, signal) =>
+    stream: (_provider, messages, post: Post, signal) =>
       new Promise<void>((resolve) => {
         calls.push({ messages, signal, emit: (...events) => events.forEach(post), finish: resolve });
       }),

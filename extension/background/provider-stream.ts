@@ -1,7 +1,8 @@
 /**
- * One answer: build the request in the core, fetch it, feed the body's bytes to the core's
- * decoder and pass on what it decodes. The transport (fetch, abort, time limits) is the only
- * thing owned here; storing and rendering the answer is `answers.ts`'s.
+ * The HTTP transport of one answer: build the request in the core, fetch it, feed the body's
+ * bytes to the core's decoder and pass on what it decodes. Fetch, abort and time limits are the
+ * only things owned here; storing and rendering the answer is `answer.ts`'s, and starting it
+ * `answer-registry.ts`'s.
  */
 import { t } from '../shared/i18n';
 import type { ChatMessage } from '../shared/messages';
@@ -22,7 +23,7 @@ export type AnswerEvent = StreamEvent | { type: 'stopped' };
 export type Post = (event: AnswerEvent) => void;
 
 /** Streams one answer to `post`. Always ends with exactly one `done`, `error` or `stopped`. */
-export async function runChat(
+export async function streamAnswer(
   provider: StoredProvider,
   messages: ChatMessage[],
   post: Post,

@@ -1,8 +1,9 @@
 /**
- * The answers being written, and the chat commands that start or follow them. The worker keeps
- * itself alive while any answer runs: Chrome stops an idle extension worker after 30 s, and
- * every extension API call resets that timer, so a cheap call every 20 s holds it for as long
- * as answers stream, whether or not a panel is open.
+ * The registry of answers being written, and the chat commands that start or follow them (one
+ * answer is `answer.ts`; its request, `provider-stream.ts`). The worker keeps itself alive
+ * while any answer runs: Chrome stops an idle extension worker after 30 s, and every extension
+ * API call resets that timer, so a cheap call every 20 s holds it for as long as answers
+ * stream, whether or not a panel is open.
  */
 import { newTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
 import { t } from '../shared/i18n';
@@ -10,7 +11,7 @@ import type { ChatCommand, ChatMessage } from '../shared/messages';
 import { pickProvider, type StoredSettings } from '../shared/settings';
 import { pathTo } from '../shared/thread';
 import { Answer } from './answer';
-import { runChat, type AnswerEvent } from './chat';
+import { streamAnswer, type AnswerEvent } from './provider-stream';
 import type { HistoryStore } from './history-store';
 import { continueMessages, messagesFor } from './prompt';
 
@@ -23,12 +24,12 @@ export interface AnswerDeps {
   heartbeat: () => void;
   /** Well under the browser's 30 s idle limit. */
   heartbeatMs?: number;
-  run?: typeof runChat;
+  stream?: typeof streamAnswer;
 }
 
 type StartCommand = Exclude<ChatCommand, { type: 'stop' }>;
 
-export class Answers {
+export class AnswerRegistry {
   private readonly live = new Map<string, Answer>();
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -121,11 +122,11 @@ export class Answers {
       fail(t('errNoProvider'));
       return answer;
     }
-    const run = this.deps.run ?? runChat;
+    const stream = this.deps.stream ?? streamAnswer;
     const post = (event: AnswerEvent) => answer.receive(event);
     this.deps
       .withMaterial(messages)
-      .then((fenced) => run(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }))
+      .then((fenced) => stream(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }))
       .catch((e: unknown) => fail(t('errCouldNotSend', e instanceof Error ? e.message : String(e))));
     return answer;
   }

@@ -1,7 +1,7 @@
-/** runChat against the real core with a scripted fetch: what reaches the panel, in order. */
+/** streamAnswer against the real core with a scripted fetch: what it passes on, in order. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { StoredProvider } from '../shared/settings';
-import { runChat, type AnswerEvent } from './chat';
+import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { loadCore } from './test-support';
 
 beforeAll(loadCore);
@@ -34,7 +34,7 @@ async function run(
   limits = timeouts,
 ): Promise<AnswerEvent[]> {
   const events: AnswerEvent[] = [];
-  await runChat(provider, question, (e) => events.push(e), signal, limits, {}, fetchFn);
+  await streamAnswer(provider, question, (e) => events.push(e), signal, limits, {}, fetchFn);
   return events;
 }
 
@@ -57,7 +57,7 @@ function stalling(chunks: string[] = []): typeof fetch {
   };
 }
 
-describe('runChat', () => {
+describe('streamAnswer', () => {
   test('passes on text, usage and done, in order', async () => {
     const body = streamOf(
       'data: {"choices":[{"delta":{"content":"# Hi"}}]}\n\n',

@@ -1,4 +1,7 @@
-/** Answers run in the worker: stored before they are shown, followed by any panel, recoverable. */
+/**
+ * Answers run in the worker, started by the registry: stored before they are shown, followed by
+ * any panel, recoverable.
+ */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChatEvent } from '../shared/messages';
 import { renderMarkdown } from './core';
