@@ -28,6 +28,7 @@ export interface AnswerDeps {
 }
 
 type StartCommand = Exclude<ChatCommand, { type: 'stop' }>;
+type Command<T extends StartCommand['type']> = Extract<ChatCommand, { type: T }>;
 
 export class AnswerRegistry {
   private readonly live = new Map<string, Answer>();
@@ -48,40 +49,59 @@ export class AnswerRegistry {
 
   /** The answer a command starts or follows; undefined when `attach` finds nothing running. */
   async open(command: StartCommand): Promise<Answer | undefined> {
-    if (command.type === 'attach') return this.live.get(command.turnId);
+    switch (command.type) {
+      case 'attach':
+        return this.live.get(command.turnId);
+      case 'ask':
+        return this.ask(command);
+      case 'regenerate':
+        return this.regenerate(command);
+      case 'continue':
+        return this.resume(command);
+    }
+  }
+
+  /** A new question: a new turn, in a new conversation when its id is new. */
+  private async ask(command: Command<'ask'>): Promise<Answer> {
     const store = await this.deps.store();
-    if (command.type === 'ask') {
-      if (await store.turn(command.turnId)) throw new Error(t('errAlreadySent'));
-      const existing = await store.conversation(command.conversationId);
-      const turns = existing ? await store.turns(existing.id) : [];
-      // Checked before anything is written: a refused question leaves no empty conversation.
-      if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
-        throw new Error(t('errParentGone'));
-      }
-      const conversation =
-        existing ??
-        (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
-      const before = command.parentId === null ? [] : pathTo(turns, command.parentId).map((s) => s.turn);
-      const turn = newTurn({
-        id: command.turnId,
-        conversationId: conversation.id,
-        parentId: command.parentId,
-        question: command.question,
-        attachments: command.attachments,
-      });
-      await store.addTurn(turn);
-      const messages = messagesFor(before, turn.question, turn.attachments, conversation.systemPrompt);
-      return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId, command.model);
+    if (await store.turn(command.turnId)) throw new Error(t('errAlreadySent'));
+    const existing = await store.conversation(command.conversationId);
+    const turns = existing ? await store.turns(existing.id) : [];
+    // Checked before anything is written: a refused question leaves no empty conversation.
+    if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
+      throw new Error(t('errParentGone'));
     }
-    if (command.type === 'regenerate') {
-      if (await store.turn(command.turnId)) throw new Error(t('errAlreadyAsked'));
-      const found = await this.find(store, command.of);
-      const { conversationId, parentId, question, attachments } = found.turn;
-      const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments });
-      await store.addTurn(turn);
-      const messages = messagesFor(found.before, turn.question, turn.attachments, found.conversation.systemPrompt);
-      return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
-    }
+    const conversation =
+      existing ??
+      (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
+    const before = command.parentId === null ? [] : pathTo(turns, command.parentId).map((s) => s.turn);
+    const turn = newTurn({
+      id: command.turnId,
+      conversationId: conversation.id,
+      parentId: command.parentId,
+      question: command.question,
+      attachments: command.attachments,
+    });
+    await store.addTurn(turn);
+    const messages = messagesFor(before, turn.question, turn.attachments, conversation.systemPrompt);
+    return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId, command.model);
+  }
+
+  /** A new version of a turn's answer: a sibling turn with the same question. */
+  private async regenerate(command: Command<'regenerate'>): Promise<Answer> {
+    const store = await this.deps.store();
+    if (await store.turn(command.turnId)) throw new Error(t('errAlreadyAsked'));
+    const found = await this.find(store, command.of);
+    const { conversationId, parentId, question, attachments } = found.turn;
+    const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments });
+    await store.addTurn(turn);
+    const messages = messagesFor(found.before, turn.question, turn.attachments, found.conversation.systemPrompt);
+    return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
+  }
+
+  /** Carries on an interrupted or stopped answer in its own turn (or follows it, if it runs). */
+  private async resume(command: Command<'continue'>): Promise<Answer> {
+    const store = await this.deps.store();
     const existing = this.live.get(command.turnId);
     if (existing) return existing;
     const found = await this.find(store, command.turnId);
