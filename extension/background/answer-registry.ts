@@ -18,7 +18,7 @@ import { continueMessages, messagesFor } from './prompt';
 export interface AnswerDeps {
   store: () => Promise<HistoryStore>;
   settings: () => Promise<StoredSettings>;
-  /** Fences page material (the core's job); the identity in tests without attachments. */
+  /** Fences page material (`prompt.ts`'s `withMaterial`); the identity in tests without attachments. */
   withMaterial: (messages: ChatMessage[]) => Promise<ChatMessage[]>;
   /** Resets the browser's idle timer for the worker. */
   heartbeat: () => void;

@@ -1,13 +1,13 @@
-/** Page material: handing it to the panel, sizing it, and fencing it into the prompt. */
-import type { ChatMessage, Handlers } from '../shared/messages';
-import { PRESETS } from '../shared/presets';
+/**
+ * Page material for the panel: handing over what the menu or shortcut left, and sizing it
+ * against the provider's budget (fencing it into the prompt is `prompt.ts`'s).
+ */
+import type { Handlers } from '../shared/messages';
 import { pickProvider } from '../shared/settings';
-import { buildMessages, coreReady, fitText } from './core';
+import { coreReady, fitText } from './core';
 import { takePending } from './page-context';
+import { materialBudget } from './prompt';
 import { loadSettings } from './settings-store';
-
-/** Room kept for the answer and the conversation around the material. */
-const RESERVE_TOKENS = 1024;
 
 export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
   'context.take': async ({ windowId }) => {
@@ -18,9 +18,7 @@ export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
   },
   'context.fit': async ({ text, providerId }) => {
     await coreReady();
-    const provider = pickProvider(await loadSettings(), providerId);
-    const window = PRESETS[provider?.preset ?? 'custom'].contextTokens;
-    const budget = Math.max(256, window - RESERVE_TOKENS);
+    const budget = materialBudget(pickProvider(await loadSettings(), providerId)?.preset);
     const fit = fitText(text, budget);
     return {
       keptChars: fit.keptChars,
@@ -31,19 +29,3 @@ export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
     };
   },
 };
-
-/**
- * The conversation as the provider gets it: user messages with attachments have their material
- * fenced by the core, under one system instruction that it is data, not instructions.
- */
-export async function withMaterial(messages: ChatMessage[]): Promise<ChatMessage[]> {
-  await coreReady();
-  let instruction: ChatMessage | undefined;
-  const out = messages.map((m): ChatMessage => {
-    if (!m.attachments?.length) return { role: m.role, content: m.content };
-    const [system, user] = buildMessages(m.content, m.attachments);
-    instruction ??= system;
-    return user ?? { role: m.role, content: m.content };
-  });
-  return instruction ? [instruction, ...out] : out;
-}

@@ -5,12 +5,13 @@
 import { handleMessages, onChatConnect, type ChatEvent } from '../shared/messages';
 import type { Answer } from './answer';
 import { AnswerRegistry } from './answer-registry';
-import { contextHandlers, withMaterial } from './context-handlers';
+import { contextHandlers } from './context-handlers';
 import { coreReady } from './core';
 import { openGlossDb, storageProblem } from './db';
 import { historyHandlers } from './history-handlers';
 import { HistoryStore } from './history-store';
 import { setUpPageContext } from './page-context';
+import { withMaterial } from './prompt';
 import { setUpToolbarButton, trackPanels } from './panel';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';

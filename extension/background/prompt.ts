@@ -1,7 +1,16 @@
-/** The messages a question sends, built from the stored conversation (the one source of truth). */
+/**
+ * What the model receives, on the TypeScript side (the core's `context.rs` writes the fence):
+ * the messages a question sends, built from the stored conversation (the one source of truth),
+ * its page material fenced as untrusted data, and how much material a provider has room for.
+ */
 import type { TurnRecord } from '../shared/history';
 import type { ChatMessage } from '../shared/messages';
+import { PRESETS, type PresetId } from '../shared/presets';
 import type { Attachment } from '../shared/settings';
+import { buildMessages, coreReady } from './core';
+
+/** Room kept for the answer and the conversation around the material. */
+const RESERVE_TOKENS = 1024;
 
 /** Asked after an interrupted answer, which is sent back as the assistant's so far. */
 export const CONTINUE_PROMPT =
@@ -43,4 +52,26 @@ export function continueMessages(
 
 function user(content: string, attachments?: Attachment[]): ChatMessage {
   return attachments?.length ? { role: 'user', content, attachments } : { role: 'user', content };
+}
+
+/**
+ * The conversation as the provider gets it: user messages with attachments have their material
+ * fenced by the core, under one system instruction that it is data, not instructions.
+ */
+export async function withMaterial(messages: ChatMessage[]): Promise<ChatMessage[]> {
+  await coreReady();
+  let instruction: ChatMessage | undefined;
+  const out = messages.map((m): ChatMessage => {
+    if (!m.attachments?.length) return { role: m.role, content: m.content };
+    const [system, user] = buildMessages(m.content, m.attachments);
+    instruction ??= system;
+    return user ?? { role: m.role, content: m.content };
+  });
+  return instruction ? [instruction, ...out] : out;
+}
+
+/** The tokens page material may take with a provider of `preset` (a custom one's when none). */
+export function materialBudget(preset: PresetId | undefined): number {
+  const window = PRESETS[preset ?? 'custom'].contextTokens;
+  return Math.max(256, window - RESERVE_TOKENS);
 }
