@@ -6,6 +6,7 @@
  * stream, whether or not a panel is open.
  */
 import { newTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
+import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 import type { ChatCommand, ChatMessage } from '../shared/messages';
 import { pickProvider, type StoredSettings } from '../shared/settings';
@@ -147,7 +148,7 @@ export class AnswerRegistry {
     this.deps
       .withMaterial(messages)
       .then((fenced) => stream(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }))
-      .catch((e: unknown) => fail(t('errCouldNotSend', e instanceof Error ? e.message : String(e))));
+      .catch((e: unknown) => fail(t('errCouldNotSend', messageOf(e))));
     return answer;
   }
 

@@ -5,6 +5,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ConversationRecord, TurnRecord } from '../shared/history';
+import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 
 export interface ChunkRecord {
@@ -57,5 +58,5 @@ export function storageProblem(e: unknown): string {
   if (name === 'QuotaExceededError') {
     return t('storageFull');
   }
-  return t('storageFailed', e instanceof Error ? e.message : String(e));
+  return t('storageFailed', messageOf(e));
 }

@@ -15,6 +15,7 @@ import { withMaterial } from './prompt';
 import { setUpToolbarButton, trackPanels } from './panel';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';
+import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
@@ -65,10 +66,7 @@ onChatConnect((port) => {
       },
       (e: unknown) => {
         // Storage failures (full, unavailable) say so; anything else names what was refused.
-        const message =
-          e instanceof DOMException
-            ? storageProblem(e)
-            : t('errCouldNotSend', e instanceof Error ? e.message : String(e));
+        const message = e instanceof DOMException ? storageProblem(e) : t('errCouldNotSend', messageOf(e));
         port.post({ type: 'error', code: 'bad_request', message });
       },
     );

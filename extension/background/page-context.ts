@@ -9,6 +9,7 @@ import { readSelection } from '../content/selection';
 import { openPanel, togglePanel } from './panel';
 
 import { offerMaterial, pendingContextKey, type PendingContext } from '../shared/settings';
+import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
@@ -57,8 +58,7 @@ async function leave(tab: chrome.tabs.Tab, pending: PendingContext): Promise<voi
   try {
     await chrome.storage.session.set({ [key]: pending });
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    await chrome.storage.session.set({ [key]: { error: t('materialNotPassed', reason) } });
+    await chrome.storage.session.set({ [key]: { error: t('materialNotPassed', messageOf(e)) } });
   }
 }
 

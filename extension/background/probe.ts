@@ -7,6 +7,7 @@ import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { LOCAL_PRESETS, PRESETS, type PresetId } from '../shared/presets';
 import { coreReady, httpError, modelsRequest, networkError, parseModels, type HttpRequest } from './core';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
+import { messageOf } from '../shared/errors';
 import { localizeError, t, type LocalizedParts } from '../shared/i18n';
 
 export interface Draft {
@@ -24,7 +25,7 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
   try {
     request = modelsRequest(draft.kind, draft.baseUrl, draft.apiKey);
   } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+    return { ok: false, message: messageOf(e) };
   }
   let response: Response;
   try {
@@ -35,7 +36,7 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (e) {
-    return { ok: false, message: eventMessage(networkError(request.url, e instanceof Error ? e.message : String(e))) };
+    return { ok: false, message: eventMessage(networkError(request.url, messageOf(e))) };
   }
   const body = await response.text().catch(() => '');
   if (!response.ok) {

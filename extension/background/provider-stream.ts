@@ -4,6 +4,7 @@
  * only things owned here; storing and rendering the answer is `answer.ts`'s, and starting it
  * `answer-registry.ts`'s.
  */
+import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 import type { ChatMessage } from '../shared/messages';
 import type { StoredProvider, Timeouts } from '../shared/settings';
@@ -44,7 +45,7 @@ export async function streamAnswer(
       maxTokens: options.maxTokens,
     });
   } catch (e) {
-    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', errorText(e)) });
+    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', messageOf(e)) });
     return;
   }
   const clock = new Watchdog(timeouts, signal);
@@ -71,7 +72,7 @@ export async function streamAnswer(
   } catch (e) {
     if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
     else if (signal.aborted) post({ type: 'stopped' });
-    else post(networkError(request.url, errorText(e)));
+    else post(networkError(request.url, messageOf(e)));
   } finally {
     clock.stop();
   }
@@ -151,8 +152,4 @@ class Watchdog {
       this.controller.abort();
     }, this.seconds * 1000);
   }
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
 }

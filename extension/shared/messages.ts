@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { ChatCommandSchema, ChatEventSchema, type ChatCommand, type ChatEvent } from './chat-schemas';
+import { messageOf } from './errors';
 import { HISTORY_MESSAGES } from './history';
 import { PRESET_IDS } from './presets';
 import {
@@ -141,7 +142,7 @@ export function handleMessages(handlers: Handlers): void {
     const handler = handlers[request.name] as (p: unknown, s: typeof sender) => Promise<unknown>;
     handler(request.payload, sender).then(
       (value) => sendResponse({ ok: true, value }),
-      (e: unknown) => sendResponse({ ok: false, error: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => sendResponse({ ok: false, error: messageOf(e) }),
     );
     return true; // the reply is sent asynchronously
   });
