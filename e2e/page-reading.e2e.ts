@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildMessages, initCoreFromBytes } from '../extension/background/core';
-import { pendingContextKey } from '../extension/shared/settings';
+import { pendingContextKey } from '../extension/shared/attachment';
 import { DIST, launchWithExtension, type Browser } from './browser';
 import { configureProvider } from './panel';
 

@@ -8,7 +8,7 @@ import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
 import { openPanel, togglePanel } from './panel';
 
-import { offerMaterial, pendingContextKey, type PendingContext } from '../shared/settings';
+import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 const MENU_SELECTION = 'gloss-ask-selection';
@@ -49,7 +49,7 @@ export async function takePending(windowId: number): Promise<PendingContext | nu
   const key = pendingContextKey(windowId);
   const stored = await chrome.storage.session.get(key);
   await chrome.storage.session.remove(key);
-  return (stored[key] as PendingContext | undefined) ?? null;
+  return readPending(stored[key]);
 }
 
 /** Leaves `pending` for the panel of the tab's window; if storage refuses it, says why instead. */

@@ -6,7 +6,7 @@
 import type { TurnRecord } from '../shared/history';
 import type { ChatMessage } from '../shared/messages';
 import { PRESETS, type PresetId } from '../shared/presets';
-import type { Attachment } from '../shared/settings';
+import type { Attachment } from '../shared/attachment';
 import { buildMessages, coreReady } from './core';
 
 /** Room kept for the answer and the conversation around the material. */

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { ErrorCode, FinishReason, RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { ConversationSchema, TurnSchema } from './history';
-import { AttachmentSchema } from './settings';
+import { AttachmentSchema } from './attachment';
 
 const ERROR_CODES = [
   'auth',

@@ -4,7 +4,7 @@
  * earlier versions stay, and `leafId` says which path is shown.
  */
 import * as v from 'valibot';
-import { AttachmentSchema } from './settings';
+import { AttachmentSchema } from './attachment';
 
 export const TURN_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];

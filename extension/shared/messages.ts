@@ -9,13 +9,8 @@ import { ChatCommandSchema, ChatEventSchema, type ChatCommand, type ChatEvent } 
 import { messageOf } from './errors';
 import { HISTORY_MESSAGES } from './history';
 import { PRESET_IDS } from './presets';
-import {
-  AttachmentSchema,
-  PreferencesSchema,
-  ProviderInputSchema,
-  PublicSettingsSchema,
-  TimeoutsSchema,
-} from './settings';
+import { AttachmentSchema } from './attachment';
+import { PreferencesSchema, ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
 
 const ProblemSchema = v.object({ field: v.string(), message: v.string() });
 const KindSchema = v.picklist(['openai', 'anthropic', 'gemini', 'ollama']);

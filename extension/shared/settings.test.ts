@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   DEFAULT_SETTINGS,
-  MAX_ATTACHMENT_CHARS,
   migrateSettings,
-  offerMaterial,
   originPattern,
   pickProvider,
   removeProvider,
@@ -94,24 +92,5 @@ describe('settings', () => {
     ['not a url', null],
   ])('origin pattern of %s is %s', (url, pattern) => {
     expect(originPattern(url)).toBe(pattern);
-  });
-});
-
-describe('page material handed to the panel', () => {
-  const page = (text: string) => ({ kind: 'page' as const, title: 'Huge', url: 'https://example.com/', text });
-
-  test('material up to the limit is offered with its question', () => {
-    const text = 'a'.repeat(MAX_ATTACHMENT_CHARS);
-    expect(offerMaterial(page(text), 'Summarize this page.')).toEqual({
-      attachment: page(text),
-      question: 'Summarize this page.',
-    });
-  });
-
-  test('more than the limit is refused with its size and what to do, never cut silently', () => {
-    expect(offerMaterial(page('a'.repeat(MAX_ATTACHMENT_CHARS + 300_000)))).toEqual({
-      error:
-        'This is too much text for Gloss to bring in (5.3 million characters; at most 5 million). Select the part you want to ask about.',
-    });
   });
 });

@@ -194,35 +194,3 @@ export function originPattern(baseUrl: string): string | null {
     return null;
   }
 }
-
-/**
- * `chrome.storage.session`: page material (or why there is none) waiting for the panel of one
- * window. Per window, so a panel open in another window never takes what was asked here.
- */
-export function pendingContextKey(windowId: number): string {
-  return `gloss.pendingContext.${windowId}`;
-}
-
-/**
- * The most text one quote or page may carry: far more than any model's window (the composer
- * sends only what fits), and little enough to pass through session storage (10 MB).
- */
-export const MAX_ATTACHMENT_CHARS = 5_000_000;
-
-export const AttachmentSchema = v.object({
-  kind: v.picklist(['selection', 'page']),
-  title: v.pipe(v.string(), v.maxLength(1000)),
-  url: v.pipe(v.string(), v.maxLength(8192)),
-  // Large, but bounded: a page of a few MB is trimmed to the model's budget before sending.
-  text: v.pipe(v.string(), v.maxLength(MAX_ATTACHMENT_CHARS)),
-});
-export type Attachment = v.InferOutput<typeof AttachmentSchema>;
-export type PendingContext =
-  { attachment: v.InferOutput<typeof AttachmentSchema>; question?: string } | { error: string };
-
-/** What the panel is handed for `attachment`: the material, or why it is too much to bring in. */
-export function offerMaterial(attachment: Attachment, question?: string): PendingContext {
-  if (attachment.text.length <= MAX_ATTACHMENT_CHARS) return { attachment, question };
-  const millions = (attachment.text.length / 1_000_000).toFixed(1);
-  return { error: t('materialTooLong', millions, String(MAX_ATTACHMENT_CHARS / 1_000_000)) };
-}

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { connectChat, send, type ChatCommand, type ChatEvent, type Res, type TypedPort } from '../shared/messages';
 import { newTurn, type TurnRecord } from '../shared/history';
-import type { Attachment } from '../shared/settings';
+import type { Attachment } from '../shared/attachment';
 import { latestLeaf } from '../shared/thread';
 import { AnswerDom } from './answer-dom';
 import { chatReducer, EMPTY_CHAT, isTerminal, shownPath, type ChatState } from './chat-state';

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../shared/i18n';
 import { send } from '../shared/messages';
-import { pendingContextKey, type Attachment } from '../shared/settings';
+import { pendingContextKey, type Attachment } from '../shared/attachment';
 
 export type { Attachment };
 

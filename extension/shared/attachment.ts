@@ -1,0 +1,57 @@
+/**
+ * Page material: a quote or a whole page attached to a question (stored with its turn, sent on
+ * the chat port, fenced by the core), and what the context menu or shortcut leaves for a
+ * window's panel in `chrome.storage.session` until the panel takes it.
+ */
+import * as v from 'valibot';
+import { t } from './i18n';
+
+/**
+ * The most text one quote or page may carry: far more than any model's window (the composer
+ * sends only what fits), and little enough to pass through session storage (10 MB).
+ */
+export const MAX_ATTACHMENT_CHARS = 5_000_000;
+
+export const AttachmentSchema = v.object({
+  kind: v.picklist(['selection', 'page']),
+  title: v.pipe(v.string(), v.maxLength(1000)),
+  url: v.pipe(v.string(), v.maxLength(8192)),
+  // Large, but bounded: a page of a few MB is trimmed to the model's budget before sending.
+  text: v.pipe(v.string(), v.maxLength(MAX_ATTACHMENT_CHARS)),
+});
+export type Attachment = v.InferOutput<typeof AttachmentSchema>;
+
+/** What waits for a panel: the material (with a question to offer), or why there is none. */
+const PendingContextSchema = v.union([
+  v.object({ attachment: AttachmentSchema, question: v.optional(v.string()) }),
+  v.object({ error: v.string() }),
+]);
+export type PendingContext = v.InferOutput<typeof PendingContextSchema>;
+
+/**
+ * `chrome.storage.session`: page material (or why there is none) waiting for the panel of one
+ * window. Per window, so a panel open in another window never takes what was asked here.
+ */
+export function pendingContextKey(windowId: number): string {
+  return `gloss.pendingContext.${windowId}`;
+}
+
+/** What the panel is handed for `attachment`: the material, or why it is too much to bring in. */
+export function offerMaterial(attachment: Attachment, question?: string): PendingContext {
+  if (attachment.text.length <= MAX_ATTACHMENT_CHARS) return { attachment, question };
+  const millions = (attachment.text.length / 1_000_000).toFixed(1);
+  return { error: t('materialTooLong', millions, String(MAX_ATTACHMENT_CHARS / 1_000_000)) };
+}
+
+/**
+ * What session storage held for a panel, checked. Nothing stored is nothing pending; anything
+ * else that is not what the worker writes (damaged, or left by another version) becomes an
+ * error the panel shows: the user asked and the panel opened, so it says the material did not
+ * arrive (as it did before, when such data failed the check of the reply).
+ */
+export function readPending(stored: unknown): PendingContext | null {
+  if (stored === undefined || stored === null) return null;
+  const parsed = v.safeParse(PendingContextSchema, stored);
+  if (parsed.success) return parsed.output;
+  return { error: t('materialNotPassed', v.summarize(parsed.issues).split('\n')[0] ?? '') };
+}
