@@ -10,7 +10,8 @@ import { messageOf } from './errors';
 import { HISTORY_MESSAGES } from './history';
 import { PRESET_IDS } from './presets';
 import { AttachmentSchema } from './attachment';
-import { PreferencesSchema, ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
+import { PreferencesSchema } from './preferences';
+import { ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
 
 const ProblemSchema = v.object({ field: v.string(), message: v.string() });
 const KindSchema = v.picklist(['openai', 'anthropic', 'gemini', 'ollama']);

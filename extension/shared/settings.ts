@@ -1,10 +1,11 @@
 /**
- * The storage schema: what `chrome.storage.local` holds, its version and migrations. The worker
- * is the only reader of the stored form (it holds the API keys); the panel sees
- * {@link PublicSettings}, which never carries a key.
+ * The storage schema: what `chrome.storage.local` holds (the providers, time limits and the
+ * panel's preferences from `preferences.ts`), its version and migrations. The worker is the only
+ * reader of the stored form (it holds the API keys); the panel sees {@link PublicSettings},
+ * which never carries a key.
  */
 import * as v from 'valibot';
-import { t } from './i18n';
+import { DEFAULT_QUICK_ACTIONS, PreferencesEntries } from './preferences';
 import { PRESET_IDS } from './presets';
 
 export const SETTINGS_KEY = 'gloss.settings';
@@ -28,46 +29,6 @@ const TimeoutsSchema = v.object({
   /** Seconds without data mid-answer before giving up. */
   idleSeconds: v.pipe(v.number(), v.integer(), v.minValue(5), v.maxValue(600)),
 });
-
-/** A one-click question: "Summarize", "Explain"… and the user's own. */
-export const QuickActionSchema = v.object({
-  id: v.pipe(v.string(), v.maxLength(100)),
-  label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
-  prompt: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(4000)),
-});
-export type QuickAction = v.InferOutput<typeof QuickActionSchema>;
-
-/**
- * The built-in actions, in the browser's language when they are first stored. `{language}` in a
- * prompt becomes the browser's language when the action is used.
- */
-export const DEFAULT_QUICK_ACTIONS: QuickAction[] = [
-  { id: 'summarize', label: t('actionSummarize'), prompt: t('actionSummarizePrompt') },
-  { id: 'explain', label: t('actionExplain'), prompt: t('actionExplainPrompt') },
-  { id: 'translate', label: t('actionTranslate'), prompt: t('actionTranslatePrompt') },
-  { id: 'simplify', label: t('actionSimplify'), prompt: t('actionSimplifyPrompt') },
-];
-
-export const THEMES = ['system', 'light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
-
-/**
- * What the user chose for the panel itself. Absent in older records, or damaged: the defaults,
- * without losing the rest of the settings.
- */
-const PreferencesEntries = {
-  quickActions: v.fallback(
-    v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50)), DEFAULT_QUICK_ACTIONS),
-    DEFAULT_QUICK_ACTIONS,
-  ),
-  theme: v.fallback(v.optional(v.picklist(THEMES), 'system'), 'system'),
-};
-export const PreferencesSchema = v.object({
-  quickActions: v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50))),
-  theme: v.optional(v.picklist(THEMES)),
-});
-
-export type Preferences = v.InferOutput<typeof PreferencesSchema>;
 
 const StoredSettingsSchema = v.object({
   version: v.literal(SETTINGS_VERSION),

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AttachmentChip } from './AttachmentChip';
-import type { QuickAction } from '../shared/settings';
+import type { QuickAction } from '../shared/preferences';
 import type { Attachment } from './usePageContext';
 import { t } from '../shared/i18n';
 

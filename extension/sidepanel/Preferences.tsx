@@ -1,6 +1,7 @@
 /** Appearance (theme) and the quick actions library. */
 import { useState } from 'react';
-import { DEFAULT_QUICK_ACTIONS, THEMES, type PublicSettings, type QuickAction } from '../shared/settings';
+import { DEFAULT_QUICK_ACTIONS, THEMES, type QuickAction } from '../shared/preferences';
+import type { PublicSettings } from '../shared/settings';
 import { t } from '../shared/i18n';
 
 interface Props {

@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import * as v from 'valibot';
 import { send, type Res } from '../shared/messages';
+import type { Preferences } from '../shared/preferences';
 import {
   PublicSettingsSchema,
   SETTINGS_KEY,
-  type Preferences,
   type ProviderInput,
   type PublicSettings,
   type Timeouts,

@@ -1,0 +1,47 @@
+/**
+ * What the user chose for the panel itself: quick actions and the theme. Part of the stored
+ * settings, but a concern of its own: each choice has its default and falls back to it alone
+ * when damaged, and changes for the panel's sake, not the providers' or the record's version.
+ */
+import * as v from 'valibot';
+import { t } from './i18n';
+
+/** A one-click question: "Summarize", "Explain"… and the user's own. */
+export const QuickActionSchema = v.object({
+  id: v.pipe(v.string(), v.maxLength(100)),
+  label: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)),
+  prompt: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(4000)),
+});
+export type QuickAction = v.InferOutput<typeof QuickActionSchema>;
+
+/**
+ * The built-in actions, in the browser's language when they are first stored. `{language}` in a
+ * prompt becomes the browser's language when the action is used.
+ */
+export const DEFAULT_QUICK_ACTIONS: QuickAction[] = [
+  { id: 'summarize', label: t('actionSummarize'), prompt: t('actionSummarizePrompt') },
+  { id: 'explain', label: t('actionExplain'), prompt: t('actionExplainPrompt') },
+  { id: 'translate', label: t('actionTranslate'), prompt: t('actionTranslatePrompt') },
+  { id: 'simplify', label: t('actionSimplify'), prompt: t('actionSimplifyPrompt') },
+];
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/**
+ * The preferences' entries in the stored and public settings. Absent in older records, or
+ * damaged: the defaults, without losing the rest of the settings.
+ */
+export const PreferencesEntries = {
+  quickActions: v.fallback(
+    v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50)), DEFAULT_QUICK_ACTIONS),
+    DEFAULT_QUICK_ACTIONS,
+  ),
+  theme: v.fallback(v.optional(v.picklist(THEMES), 'system'), 'system'),
+};
+/** A change from the panel: each preference is changed only when given. */
+export const PreferencesSchema = v.object({
+  quickActions: v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50))),
+  theme: v.optional(v.picklist(THEMES)),
+});
+export type Preferences = v.InferOutput<typeof PreferencesSchema>;
