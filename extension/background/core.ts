@@ -21,6 +21,8 @@ export {
 export type {
   ChatSpec,
   HttpRequest,
+  Localized,
+  ProviderKind,
   RenderPatch,
   SpecError,
   StreamEvent,

@@ -3,12 +3,20 @@
  * request, and looking for local servers. Every request is built and every answer read by
  * the core; this module owns only fetch and time limits.
  */
-import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { LOCAL_PRESETS, PRESETS, type PresetId } from '../shared/presets';
-import { coreReady, httpError, modelsRequest, networkError, parseModels, type HttpRequest } from './core';
+import {
+  coreReady,
+  httpError,
+  modelsRequest,
+  networkError,
+  parseModels,
+  type HttpRequest,
+  type Localized,
+  type ProviderKind,
+} from './core';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { messageOf } from '../shared/errors';
-import { localizeError, t, type LocalizedParts } from '../shared/i18n';
+import { localizeError, t } from '../shared/i18n';
 
 export interface Draft {
   kind: ProviderKind;
@@ -91,6 +99,6 @@ export async function detectLocal(): Promise<{ preset: PresetId; baseUrl: string
   );
 }
 
-function eventMessage(event: { type: string; message?: string; l10n?: LocalizedParts }): string {
+function eventMessage(event: { type: string; message?: string; l10n?: Localized }): string {
   return event.message === undefined ? t('probeUnexpected') : localizeError(event.message, event.l10n);
 }

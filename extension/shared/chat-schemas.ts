@@ -1,33 +1,13 @@
 /**
  * The chat port's messages (part of the one protocol; import them from messages.ts): what the
- * panel asks on a port, and the events the worker sends back. Compile-time checks keep these
- * lists in step with the Rust core's types.
+ * panel asks on a port, and the events the worker sends back. Compile-time checks keep them in
+ * step with the Rust core's types (its error codes and finish reasons: `core-enums.ts`).
  */
 import * as v from 'valibot';
-import type { ErrorCode, FinishReason, RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import type { RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { ConversationSchema, TurnSchema } from './history';
 import { AttachmentSchema } from './attachment';
-
-const ERROR_CODES = [
-  'auth',
-  'not_found',
-  'rate_limit',
-  'server',
-  'context_length',
-  'content_filter',
-  'bad_request',
-  'network',
-  'timeout',
-  'truncated',
-  'bad_response',
-] as const satisfies readonly ErrorCode[];
-const FINISH_REASONS = ['stop', 'length', 'content_filter', 'other'] as const satisfies readonly FinishReason[];
-// Compile-time proofs that the lists above name every value the Rust core can produce:
-// if the core gains a code, these stop compiling until the list (and the UI) know it.
-type Check<T extends true> = T;
-type Covers<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false;
-export type ErrorCodesCovered = Check<Covers<ErrorCode, (typeof ERROR_CODES)[number]>>;
-export type FinishReasonsCovered = Check<Covers<FinishReason, (typeof FINISH_REASONS)[number]>>;
+import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from './core-enums';
 
 export const ChatMessageSchema = v.object({
   role: v.picklist(['system', 'user', 'assistant']),

@@ -3,6 +3,7 @@
  * browser picks the locale. The English catalogue is also bundled, for keys the browser cannot
  * answer (tests in Node) and so that a key that does not exist is a compile error.
  */
+import type { Localized } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import en from '../../_locales/en/messages.json';
 
 export type MessageKey = keyof typeof en;
@@ -23,14 +24,6 @@ export function plural(count: number, one: MessageKey, many: MessageKey): string
   return t(count === 1 ? one : many, count);
 }
 
-/** An error message in parts, as the core gives it (see `Localized` in gloss-core). */
-export interface LocalizedParts {
-  key: string;
-  args?: string[];
-  status?: number;
-  detail?: string;
-}
-
 function isKey(key: string): key is MessageKey {
   return key in en;
 }
@@ -40,7 +33,7 @@ function isKey(key: string): key is MessageKey {
  * builds the English one (a Rust test checks that the English parts give the English message).
  * Without parts, or for an unknown key, the core's own message is used.
  */
-export function localizeError(message: string, parts?: LocalizedParts): string {
+export function localizeError(message: string, parts?: Localized): string {
   if (!parts || !isKey(parts.key)) return message;
   let said = t(parts.key, ...(parts.args ?? []));
   if (parts.status !== undefined) said = t('errWithStatus', said, parts.status);

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { ChatCommandSchema, ChatEventSchema, type ChatCommand, type ChatEvent } from './chat-schemas';
+import { PROVIDER_KINDS } from './core-enums';
 import { messageOf } from './errors';
 import { HISTORY_MESSAGES } from './history';
 import { PRESET_IDS } from './presets';
@@ -14,11 +15,10 @@ import { PreferencesSchema } from './preferences';
 import { ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from './settings';
 
 const ProblemSchema = v.object({ field: v.string(), message: v.string() });
-const KindSchema = v.picklist(['openai', 'anthropic', 'gemini', 'ollama']);
 /** A provider being edited: `id` set means "use the stored key unless one is given". */
 const DraftSchema = v.object({
   id: v.optional(v.string()),
-  kind: KindSchema,
+  kind: v.picklist(PROVIDER_KINDS),
   baseUrl: v.pipe(v.string(), v.maxLength(2048)),
   apiKey: v.optional(v.pipe(v.string(), v.maxLength(4096))),
 });

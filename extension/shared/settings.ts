@@ -5,18 +5,17 @@
  * which never carries a key.
  */
 import * as v from 'valibot';
+import { PROVIDER_KINDS } from './core-enums';
 import { DEFAULT_QUICK_ACTIONS, PreferencesEntries } from './preferences';
 import { PRESET_IDS } from './presets';
 
 export const SETTINGS_KEY = 'gloss.settings';
 export const SETTINGS_VERSION = 2;
 
-const KINDS = ['openai', 'anthropic', 'gemini', 'ollama'] as const;
-
 const ProviderSchema = v.object({
   id: v.string(),
   preset: v.picklist(PRESET_IDS),
-  kind: v.picklist(KINDS),
+  kind: v.picklist(PROVIDER_KINDS),
   name: v.string(),
   baseUrl: v.string(),
   apiKey: v.string(),
@@ -81,7 +80,7 @@ export type PublicSettings = v.InferOutput<typeof PublicSettingsSchema>;
 export const ProviderInputSchema = v.object({
   id: v.optional(v.string()),
   preset: v.picklist(PRESET_IDS),
-  kind: v.picklist(KINDS),
+  kind: v.picklist(PROVIDER_KINDS),
   name: v.pipe(v.string(), v.maxLength(100)),
   baseUrl: v.pipe(v.string(), v.maxLength(2048)),
   model: v.pipe(v.string(), v.maxLength(256)),
