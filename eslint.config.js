@@ -51,14 +51,15 @@ export default tseslint.config(
   },
   {
     files: ['extension/**/*.ts', 'extension/**/*.tsx'],
-    ignores: ['extension/shared/messages.ts', '**/*.test.ts'],
+    ignores: ['extension/shared/protocol/**', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
         'error',
         ...['sendMessage', 'connect', 'onMessage', 'onConnect'].map((property) => ({
           object: 'runtime',
           property,
-          message: 'Use send()/handleMessages()/connectChat()/onChatConnect() from extension/shared/messages.',
+          message:
+            'Use send()/handleMessages()/connectChat()/onChatConnect()/announcePanel()/onPanelPresence() from extension/shared/protocol.',
         })),
       ],
     },
@@ -68,7 +69,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': [
         'error',
-        { name: 'fetch', message: 'Pages never talk to a provider: ask the worker through shared/messages.' },
+        { name: 'fetch', message: 'Pages never talk to a provider: ask the worker through shared/protocol.' },
       ],
     },
   },

@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { launchWithExtension } from '../e2e/browser';
 import { request } from '../e2e/panel';
-import type { MessageName, Req } from '../extension/shared/messages';
+import type { MessageName, Req } from '../extension/shared/protocol';
 
 const CONVERSATIONS = 1000;
 const TURNS = 10;

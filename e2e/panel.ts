@@ -1,6 +1,6 @@
 /** Driving the panel's settings the way a user does. */
 import type { Page } from 'playwright-core';
-import type { MessageName, Req } from '../extension/shared/messages';
+import type { MessageName, Req } from '../extension/shared/protocol';
 
 export interface ProviderForm {
   /** The "Provider type" option's label, for a new provider. */

@@ -3,7 +3,7 @@
  * any panel, recoverable.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { ChatEvent } from '../shared/messages';
+import type { ChatEvent } from '../shared/protocol';
 import { renderMarkdown } from './core';
 import { CONTINUE_PROMPT } from './prompt';
 import { eventually, freshStore, loadCore, scripted, SETTINGS } from './test-support';

@@ -8,7 +8,7 @@
 import { newTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
-import type { ChatCommand, ChatMessage } from '../shared/messages';
+import type { ChatCommand, ChatMessage } from '../shared/protocol';
 import { pickProvider, type StoredSettings } from '../shared/settings';
 import { pathTo } from '../shared/thread';
 import { Answer } from './answer';

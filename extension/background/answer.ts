@@ -6,7 +6,7 @@
  */
 import type { ConversationRecord, TurnRecord } from '../shared/history';
 import { localizeError } from '../shared/i18n';
-import type { ChatEvent } from '../shared/messages';
+import type { ChatEvent } from '../shared/protocol';
 import type { AnswerEvent } from './provider-stream';
 import { StreamRenderer } from './core';
 import { storageProblem } from './db';

@@ -2,7 +2,7 @@
  * Page material for the panel: handing over what the menu or shortcut left, and sizing it
  * against the provider's budget (fencing it into the prompt is `prompt.ts`'s).
  */
-import type { Handlers } from '../shared/messages';
+import type { Handlers } from '../shared/protocol';
 import { pickProvider } from '../shared/settings';
 import { coreReady, fitText } from './core';
 import { takePending } from './page-context';

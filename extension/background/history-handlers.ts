@@ -7,7 +7,7 @@ import {
   type ExportFile,
   type TurnRecord,
 } from '../shared/history';
-import type { Handlers } from '../shared/messages';
+import type { Handlers } from '../shared/protocol';
 import type { AnswerRegistry } from './answer-registry';
 import { coreReady, renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';

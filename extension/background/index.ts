@@ -1,8 +1,8 @@
 /**
  * The service worker (Firefox: event page). It owns the WASM core, every network request and
- * storage; pages talk to it only through shared/messages.
+ * storage; pages talk to it only through shared/protocol.
  */
-import { handleMessages, onChatConnect, type ChatEvent } from '../shared/messages';
+import { handleMessages, onChatConnect, type ChatEvent } from '../shared/protocol';
 import type { Answer } from './answer';
 import { AnswerRegistry } from './answer-registry';
 import { contextHandlers } from './context-handlers';

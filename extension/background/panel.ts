@@ -2,9 +2,9 @@
  * Opening and closing Gloss's panel in either browser: Chrome's side panel, Firefox's sidebar.
  * Both must be called synchronously inside the user's action (click, menu, shortcut), before
  * any await, so which windows have the panel open is tracked as it happens: each open panel
- * announces itself on a port (shared/messages `announcePanel`).
+ * announces itself on a port (shared/protocol `announcePanel`).
  */
-import { onPanelPresence } from '../shared/messages';
+import { onPanelPresence } from '../shared/protocol';
 
 interface FirefoxSidebar {
   open(): Promise<void>;

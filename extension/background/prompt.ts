@@ -4,7 +4,7 @@
  * its page material fenced as untrusted data, and how much material a provider has room for.
  */
 import type { TurnRecord } from '../shared/history';
-import type { ChatMessage } from '../shared/messages';
+import type { ChatMessage } from '../shared/protocol';
 import { PRESETS, type PresetId } from '../shared/presets';
 import type { Attachment } from '../shared/attachment';
 import { buildMessages, coreReady } from './core';

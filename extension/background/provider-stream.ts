@@ -6,7 +6,7 @@
  */
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
-import type { ChatMessage } from '../shared/messages';
+import type { ChatMessage } from '../shared/protocol';
 import type { StoredProvider, Timeouts } from '../shared/settings';
 import {
   buildRequest,

@@ -1,5 +1,5 @@
 /** The one-shot message handlers for settings and providers. */
-import type { Handlers } from '../shared/messages';
+import type { Handlers } from '../shared/protocol';
 import { localizeProblem, t } from '../shared/i18n';
 import { removeProvider, toPublic, upsertProvider, type StoredSettings } from '../shared/settings';
 import { checkEndpoint, coreReady } from './core';

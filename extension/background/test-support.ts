@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
-import type { ChatMessage } from '../shared/messages';
+import type { ChatMessage } from '../shared/protocol';
 import { DEFAULT_SETTINGS, type StoredSettings } from '../shared/settings';
 import { AnswerRegistry } from './answer-registry';
 import type { AnswerEvent, Post } from './provider-stream';

@@ -4,7 +4,7 @@
  * when it does not fit, the user chooses to send only what fits or all of it.
  */
 import { useEffect, useState } from 'react';
-import { send, type Res } from '../shared/messages';
+import { send, type Res } from '../shared/protocol';
 import type { Attachment } from './usePageContext';
 import { t } from '../shared/i18n';
 

@@ -1,7 +1,7 @@
 /** Past conversations: search, open, rename, delete (with undo), export and import. */
 import { useEffect, useRef, useState } from 'react';
 import type { ConversationData, Summary } from '../shared/history';
-import { send } from '../shared/messages';
+import { send } from '../shared/protocol';
 import { exportConversations, readImportFile } from './history-files';
 import { plural, t, type MessageKey } from '../shared/i18n';
 

@@ -3,7 +3,7 @@
  * ones that answer. Asking for access to localhost happens here, on the user's click.
  */
 import { useEffect, useState } from 'react';
-import { send, type Res } from '../shared/messages';
+import { send, type Res } from '../shared/protocol';
 import { PRESETS } from '../shared/presets';
 import type { ProviderInput } from '../shared/settings';
 import { LOCAL_ORIGINS, requestOrigins } from './permissions';

@@ -4,7 +4,7 @@
  * fails or cannot be stored, so nothing is lost while it is open.
  */
 import type { ConversationRecord, TurnRecord, TurnStatus } from '../shared/history';
-import type { ChatEvent } from '../shared/messages';
+import type { ChatEvent } from '../shared/protocol';
 import { pathTo, type PathStep } from '../shared/thread';
 
 export type { TurnStatus };

@@ -5,7 +5,7 @@
  * conversation is read again from storage (where that answer is now marked interrupted).
  */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { connectChat, send, type ChatCommand, type ChatEvent, type Res, type TypedPort } from '../shared/messages';
+import { connectChat, send, type ChatCommand, type ChatEvent, type Res, type TypedPort } from '../shared/protocol';
 import { newTurn, type TurnRecord } from '../shared/history';
 import type { Attachment } from '../shared/attachment';
 import { latestLeaf } from '../shared/thread';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { t } from '../shared/i18n';
-import { send } from '../shared/messages';
+import { send } from '../shared/protocol';
 import { pendingContextKey, type Attachment } from '../shared/attachment';
 
 export type { Attachment };

@@ -3,7 +3,7 @@
  * same page opened in a tab is not the panel: the toggle must not close the user's tab.
  */
 import { useEffect } from 'react';
-import { announcePanel } from '../shared/messages';
+import { announcePanel } from '../shared/protocol';
 
 export function usePanelPresence(): void {
   useEffect(() => {

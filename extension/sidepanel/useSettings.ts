@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { send, type Res } from '../shared/messages';
+import { send, type Res } from '../shared/protocol';
 import type { Preferences } from '../shared/preferences';
 import {
   PublicSettingsSchema,

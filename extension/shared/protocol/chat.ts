@@ -1,13 +1,13 @@
 /**
- * The chat port's messages (part of the one protocol; import them from messages.ts): what the
- * panel asks on a port, and the events the worker sends back. Compile-time checks keep them in
- * step with the Rust core's types (its error codes and finish reasons: `core-enums.ts`).
+ * The chat stream: each answer runs over its own `Port`, on which the panel sends commands and
+ * the worker sends back events. Compile-time checks keep the events in step with the Rust
+ * core's types (its error codes and finish reasons: `core-enums.ts`).
  */
 import * as v from 'valibot';
-import type { RenderPatch } from '../../crates/gloss-wasm/pkg/gloss_wasm';
-import { ConversationSchema, TurnSchema } from './history';
-import { AttachmentSchema } from './attachment';
-import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from './core-enums';
+import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
+import { AttachmentSchema } from '../attachment';
+import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
+import { ConversationSchema, TurnSchema } from '../history';
 
 export const ChatMessageSchema = v.object({
   role: v.picklist(['system', 'user', 'assistant']),
@@ -88,3 +88,49 @@ export const ChatEventSchema = v.variant('type', [
   v.object({ type: v.literal('error'), code: v.picklist(ERROR_CODES), message: v.string() }),
 ]);
 export type ChatEvent = v.InferOutput<typeof ChatEventSchema>;
+
+// The port itself: the panel opens one per answer it follows.
+
+export const CHAT_PORT = 'gloss.chat';
+
+/** A typed chat port; `listen` drops (and logs) anything that fails the schema. */
+export interface TypedPort<In, Out> {
+  post: (message: Out) => void;
+  listen: (onMessage: (message: In) => void) => void;
+  onClose: (callback: () => void) => void;
+  close: () => void;
+}
+
+function typed<In, Out>(port: chrome.runtime.Port, schema: v.GenericSchema<unknown, In>): TypedPort<In, Out> {
+  let open = true;
+  port.onDisconnect.addListener(() => (open = false));
+  return {
+    post: (message) => {
+      if (open) port.postMessage(message);
+    },
+    listen: (onMessage) =>
+      port.onMessage.addListener((raw: unknown) => {
+        const parsed = v.safeParse(schema, raw);
+        if (parsed.success) onMessage(parsed.output);
+        else console.warn('Gloss: dropped a malformed chat message', v.summarize(parsed.issues));
+      }),
+    onClose: (callback) => port.onDisconnect.addListener(callback),
+    close: () => {
+      open = false;
+      port.disconnect();
+    },
+  };
+}
+
+/** Panel side: opens the port for one answer. */
+export function connectChat(): TypedPort<ChatEvent, ChatCommand> {
+  return typed(chrome.runtime.connect({ name: CHAT_PORT }), ChatEventSchema);
+}
+
+/** Worker side: called for each chat port opened by this extension's pages. */
+export function onChatConnect(callback: (port: TypedPort<ChatCommand, ChatEvent>) => void): void {
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== CHAT_PORT || port.sender?.id !== chrome.runtime.id) return;
+    callback(typed(port, ChatCommandSchema));
+  });
+}

@@ -1,33 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import * as v from 'valibot';
-import { ChatCommandSchema, ChatEventSchema, parseRequest } from './messages';
-
-describe('parseRequest', () => {
-  test('ignores messages that are not ours', () => {
-    expect(parseRequest('hello')).toBeNull();
-    expect(parseRequest({ gloss: 1, name: 'nope', payload: {} })).toBeNull();
-  });
-
-  test('accepts a valid request', () => {
-    const provider = { preset: 'custom', kind: 'openai', name: 'x', baseUrl: 'https://x/v1', model: 'm' };
-    expect(parseRequest({ gloss: 1, name: 'provider.save', payload: { provider } })).toEqual({
-      name: 'provider.save',
-      payload: { provider },
-    });
-  });
-
-  test('explains an invalid payload', () => {
-    const result = parseRequest({ gloss: 1, name: 'provider.save', payload: { provider: { baseUrl: 1 } } });
-    expect(result).toMatchObject({ error: expect.stringContaining('invalid provider.save request') });
-  });
-
-  test('refuses an unknown provider kind', () => {
-    const draft = { kind: 'cohere', baseUrl: 'https://x' };
-    expect(parseRequest({ gloss: 1, name: 'provider.models', payload: { draft } })).toMatchObject({
-      error: expect.any(String),
-    });
-  });
-});
+import { ChatCommandSchema, ChatEventSchema } from './chat';
 
 describe('chat schemas', () => {
   const ID = '0b5c8a4e-3f1d-4c2a-9e7b-6d8f1a2b3c4d';

@@ -1,0 +1,72 @@
+/**
+ * The one-shot requests of the protocol: a name → request/response map (assembled from the
+ * settings, context and history messages) with a typed `send` and the worker's one handler
+ * registry, `handleMessages`. Every incoming message is checked at runtime; nothing is trusted
+ * because of where it claims to come from.
+ */
+import * as v from 'valibot';
+import { messageOf } from '../errors';
+import { CONTEXT_MESSAGES } from './context';
+import { HISTORY_MESSAGES } from './history';
+import { SETTINGS_MESSAGES } from './settings';
+
+/** Request and response schemas for each one-shot message. */
+export const Protocol = { ...SETTINGS_MESSAGES, ...CONTEXT_MESSAGES, ...HISTORY_MESSAGES } as const;
+
+export type MessageName = keyof typeof Protocol;
+export type Req<K extends MessageName> = v.InferOutput<(typeof Protocol)[K]['req']>;
+export type Res<K extends MessageName> = v.InferOutput<(typeof Protocol)[K]['res']>;
+
+const NAMES = Object.keys(Protocol) as MessageName[];
+const EnvelopeSchema = v.object({ gloss: v.literal(1), name: v.picklist(NAMES), payload: v.unknown() });
+const ReplySchema = v.union([
+  v.object({ ok: v.literal(true), value: v.unknown() }),
+  v.object({ ok: v.literal(false), error: v.string() }),
+]);
+
+/** Sends a one-shot request to the worker and checks the reply's shape. */
+export async function send<K extends MessageName>(name: K, payload: Req<K>): Promise<Res<K>> {
+  const raw: unknown = await chrome.runtime.sendMessage({ gloss: 1, name, payload });
+  const reply = v.parse(ReplySchema, raw);
+  if (!reply.ok) throw new Error(reply.error);
+  return v.parse(Protocol[name].res, reply.value);
+}
+
+export type Handlers = {
+  [K in MessageName]: (req: Req<K>, sender: chrome.runtime.MessageSender) => Promise<Res<K>>;
+};
+
+/**
+ * Parses an incoming message: null if it is not ours, else the validated request or an error
+ * to send back.
+ */
+export function parseRequest(
+  raw: unknown,
+): null | { error: string } | { [K in MessageName]: { name: K; payload: Req<K> } }[MessageName] {
+  const env = v.safeParse(EnvelopeSchema, raw);
+  if (!env.success) return null;
+  const { name } = env.output;
+  const payload = v.safeParse(Protocol[name].req, env.output.payload);
+  if (!payload.success) return { error: `invalid ${name} request: ${v.summarize(payload.issues)}` };
+  // Narrowing a correlated union is beyond TypeScript; the schema check above is the proof.
+  return { name, payload: payload.output } as never;
+}
+
+/** The worker's one handler registry. Only this extension's own pages are answered. */
+export function handleMessages(handlers: Handlers): void {
+  chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
+    if (sender.id !== chrome.runtime.id) return false;
+    const request = parseRequest(raw);
+    if (request === null) return false;
+    if ('error' in request) {
+      sendResponse({ ok: false, error: request.error });
+      return false;
+    }
+    const handler = handlers[request.name] as (p: unknown, s: typeof sender) => Promise<unknown>;
+    handler(request.payload, sender).then(
+      (value) => sendResponse({ ok: true, value }),
+      (e: unknown) => sendResponse({ ok: false, error: messageOf(e) }),
+    );
+    return true; // the reply is sent asynchronously
+  });
+}

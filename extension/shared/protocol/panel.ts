@@ -1,0 +1,44 @@
+/**
+ * Panel presence: which windows have Gloss's panel open, for the toggle shortcut. Each panel
+ * holds a port to the worker that says which window it is in; the worker can ask it to close.
+ */
+import * as v from 'valibot';
+
+export const PANEL_PORT = 'gloss.panel';
+const PresenceSchema = v.object({ windowId: v.number() });
+const PanelOrderSchema = v.object({ close: v.literal(true) });
+
+/**
+ * Panel side: says which window this panel is in, and closes it when the worker asks (the
+ * toggle shortcut). Reconnects if the worker restarts.
+ */
+export function announcePanel(windowId: number, onClose: () => void): () => void {
+  let port: chrome.runtime.Port | undefined;
+  let stopped = false;
+  const connect = () => {
+    port = chrome.runtime.connect({ name: PANEL_PORT });
+    port.postMessage({ windowId });
+    port.onMessage.addListener((raw: unknown) => {
+      if (v.is(PanelOrderSchema, raw)) onClose();
+    });
+    port.onDisconnect.addListener(() => {
+      if (!stopped) setTimeout(connect, 500);
+    });
+  };
+  connect();
+  return () => {
+    stopped = true;
+    port?.disconnect();
+  };
+}
+
+/** Worker side: called with each open panel's window and a function that closes it. */
+export function onPanelPresence(callback: (windowId: number, close: () => void, gone: Promise<void>) => void): void {
+  chrome.runtime.onConnect.addListener((port) => {
+    if (port.name !== PANEL_PORT || port.sender?.id !== chrome.runtime.id) return;
+    const gone = new Promise<void>((resolve) => port.onDisconnect.addListener(() => resolve()));
+    port.onMessage.addListener((raw: unknown) => {
+      if (v.is(PresenceSchema, raw)) callback(raw.windowId, () => port.postMessage({ close: true }), gone);
+    });
+  });
+}
