@@ -5,6 +5,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const GLUE = '**/gloss-wasm/pkg/*';
+const PORT_AND_MESSAGE_APIS = ['sendMessage', 'connect', 'onMessage', 'onConnect'];
+const USE_PROTOCOL =
+  'Use send()/handleMessages()/connectChat()/onChatConnect()/announcePanel()/onPanelPresence() from extension/shared/protocol.';
 
 export default tseslint.config(
   { ignores: ['dist/', 'dist-firefox/', 'web-ext-artifacts/', 'target/', 'crates/', 'node_modules/'] },
@@ -55,12 +58,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        ...['sendMessage', 'connect', 'onMessage', 'onConnect'].map((property) => ({
-          object: 'runtime',
-          property,
-          message:
-            'Use send()/handleMessages()/connectChat()/onChatConnect()/announcePanel()/onPanelPresence() from extension/shared/protocol.',
-        })),
+        ...PORT_AND_MESSAGE_APIS.map((property) => ({ object: 'runtime', property, message: USE_PROTOCOL })),
+      ],
+      // The same for `chrome.runtime.connect(…)`: no-restricted-properties only sees a bare `runtime`.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[object.property.name='runtime'][property.name=/^(${PORT_AND_MESSAGE_APIS.join('|')})$/]`,
+          message: USE_PROTOCOL,
+        },
       ],
     },
   },
