@@ -1,7 +1,4 @@
-/**
- * Answers run in the worker, started by the registry: stored before they are shown, followed by
- * any panel, recoverable.
- */
+/** Answers run in the worker, started by the registry: stored before shown, followed by any panel, recoverable. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
 import { renderMarkdown } from './core';
