@@ -4,5 +4,6 @@ export default defineConfig({
   test: {
     include: ['extension/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['extension/node-setup.ts'],
   },
 });

@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
+    setupFiles: ['extension/node-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

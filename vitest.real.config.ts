@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['e2e/real/**/*.real.ts'],
     environment: 'node',
+    setupFiles: ['extension/node-setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 900_000,

@@ -1,5 +1,6 @@
 /** Stored conversations: search, delete and undo, export and import, damaged records. */
 import { beforeAll, describe, expect, test } from 'vitest';
+import type { Runtime } from 'webextension-polyfill';
 import type { TurnRecord } from '../shared/history';
 import { historyHandlers } from './history-handlers';
 import type { HistoryStore } from './history-store';
@@ -7,7 +8,7 @@ import { freshStore, loadCore, scripted } from './test-support';
 
 beforeAll(loadCore);
 
-const sender = {} as chrome.runtime.MessageSender;
+const sender = {} as Runtime.MessageSender;
 
 /** Stores a finished conversation of one question and answer. */
 async function converse(store: HistoryStore, question: string, answer: string): Promise<string> {

@@ -2,6 +2,7 @@
  * The service worker (Firefox: event page). It owns the WASM core, every network request and
  * storage; pages talk to it only through shared/protocol.
  */
+import browser from 'webextension-polyfill';
 import { handleMessages, onChatConnect, type ChatEvent } from '../shared/protocol';
 import type { Answer } from './answer';
 import { AnswerRegistry } from './answer-registry';
@@ -39,7 +40,7 @@ const answers = new AnswerRegistry({
   store,
   settings: loadSettings,
   withMaterial,
-  heartbeat: () => void chrome.runtime.getPlatformInfo(),
+  heartbeat: () => void browser.runtime.getPlatformInfo(),
 });
 
 setUpToolbarButton();

@@ -4,33 +4,25 @@
  * header from Gloss's own requests, so Ollama works without changing its settings. The rule
  * needs host access to the origin, which saving the provider asks for.
  */
+import browser, { type DeclarativeNetRequest } from 'webextension-polyfill';
 import type { StoredSettings } from '../shared/settings';
 
 const FIRST_RULE_ID = 1000;
 
 export async function syncOllamaRules(settings: StoredSettings): Promise<void> {
-  const dnr = chrome.declarativeNetRequest as typeof chrome.declarativeNetRequest | undefined;
+  // Absent where the browser lacks the API; Ollama then answers 403 and Gloss says how to fix it.
+  const dnr = browser.declarativeNetRequest as typeof browser.declarativeNetRequest | undefined;
   if (!dnr) return;
   const origins = [
     ...new Set(settings.providers.filter((p) => p.kind === 'ollama').flatMap((p) => originOf(p.baseUrl) ?? [])),
   ];
   const existing = await dnr.getSessionRules();
-  // String values, not chrome's enum objects: Firefox implements the API without them.
-  /* eslint-disable @typescript-eslint/no-unsafe-enum-assignment -- see the line above */
-  const rules = origins.map((origin, i) => ({
+  const rules = origins.map((origin, i): DeclarativeNetRequest.Rule => ({
     id: FIRST_RULE_ID + i,
     priority: 1,
-    action: {
-      type: 'modifyHeaders' as chrome.declarativeNetRequest.RuleActionType,
-      requestHeaders: [{ header: 'origin', operation: 'remove' as chrome.declarativeNetRequest.HeaderOperation }],
-    },
-    condition: {
-      urlFilter: `|${origin}/`,
-      initiatorDomains: [chrome.runtime.id],
-      resourceTypes: ['xmlhttprequest' as chrome.declarativeNetRequest.ResourceType],
-    },
+    action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
+    condition: { urlFilter: `|${origin}/`, initiatorDomains: [browser.runtime.id], resourceTypes: ['xmlhttprequest'] },
   }));
-  /* eslint-enable @typescript-eslint/no-unsafe-enum-assignment */
   await dnr.updateSessionRules({
     removeRuleIds: existing.map((r) => r.id).filter((id) => id >= FIRST_RULE_ID),
     addRules: rules,

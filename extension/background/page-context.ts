@@ -3,27 +3,22 @@
  * selection on demand and hand it to the panel as an attachment. The panel is opened first,
  * synchronously in the click or command handler: an `await` before it loses the user gesture.
  */
+import browser, { type Tabs } from 'webextension-polyfill';
 import type { PageText } from '../content/page';
 import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
 import { openPanel, togglePanel } from './panel';
-
 import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
+
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
 const MENU_SUMMARIZE = 'gloss-summarize-page';
 
 export function setUpPageContext(): void {
-  chrome.runtime.onInstalled.addListener(() => {
-    chrome.contextMenus.removeAll(() => {
-      chrome.contextMenus.create({ id: MENU_SELECTION, title: t('menuAskSelection'), contexts: ['selection'] });
-      chrome.contextMenus.create({ id: MENU_PAGE, title: t('menuAskPage'), contexts: ['page'] });
-      chrome.contextMenus.create({ id: MENU_SUMMARIZE, title: t('menuSummarizePage'), contexts: ['page'] });
-    });
-  });
-  chrome.contextMenus.onClicked.addListener((info, tab) => {
+  browser.runtime.onInstalled.addListener(() => void createMenus().catch(console.error));
+  browser.contextMenus.onClicked.addListener((info, tab) => {
     if (!tab) return;
     if (info.menuItemId === MENU_SELECTION) {
       openPanel(tab);
@@ -34,8 +29,8 @@ export function setUpPageContext(): void {
     }
   });
   // What was left for a window that closed would only take up session storage's 10 MB.
-  chrome.windows.onRemoved.addListener((windowId) => void chrome.storage.session.remove(pendingContextKey(windowId)));
-  chrome.commands.onCommand.addListener((command, tab) => {
+  browser.windows.onRemoved.addListener((windowId) => void browser.storage.session.remove(pendingContextKey(windowId)));
+  browser.commands.onCommand.addListener((command, tab) => {
     if (!tab) return;
     if (command === 'toggle-panel') togglePanel(tab);
     if (command !== 'ask-selection') return;
@@ -44,37 +39,51 @@ export function setUpPageContext(): void {
   });
 }
 
+async function createMenus(): Promise<void> {
+  await browser.contextMenus.removeAll();
+  browser.contextMenus.create({ id: MENU_SELECTION, title: t('menuAskSelection'), contexts: ['selection'] });
+  browser.contextMenus.create({ id: MENU_PAGE, title: t('menuAskPage'), contexts: ['page'] });
+  browser.contextMenus.create({ id: MENU_SUMMARIZE, title: t('menuSummarizePage'), contexts: ['page'] });
+}
+
 /** What is waiting for the panel of `windowId`, taken once. */
 export async function takePending(windowId: number): Promise<PendingContext | null> {
   const key = pendingContextKey(windowId);
-  const stored = await chrome.storage.session.get(key);
-  await chrome.storage.session.remove(key);
+  const stored = await browser.storage.session.get(key);
+  await browser.storage.session.remove(key);
   return readPending(stored[key]);
 }
 
 /** Leaves `pending` for the panel of the tab's window; if storage refuses it, says why instead. */
-async function leave(tab: chrome.tabs.Tab, pending: PendingContext): Promise<void> {
-  const key = pendingContextKey(tab.windowId);
+async function leave(tab: Tabs.Tab, pending: PendingContext): Promise<void> {
+  const key = pendingContextKey(tab.windowId ?? -1);
   try {
-    await chrome.storage.session.set({ [key]: pending });
+    await browser.storage.session.set({ [key]: pending });
   } catch (e) {
-    await chrome.storage.session.set({ [key]: { error: t('materialNotPassed', messageOf(e)) } });
+    await browser.storage.session.set({ [key]: { error: t('materialNotPassed', messageOf(e)) } });
   }
 }
 
 const UNREADABLE = t('pageUnreadable');
 
+/**
+ * Runs `func` in the tab (in every frame with `allFrames`) and returns what each frame gave back.
+ * The polyfill types results as unknown; each is what `func` returned, structured-cloned.
+ */
+async function runInTab<T>(tabId: number, func: () => T, allFrames = false): Promise<(T | undefined)[]> {
+  const results = await browser.scripting.executeScript({ target: { tabId, allFrames }, func });
+  return results.map((r) => r.result as T | undefined);
+}
+
 /** Reads the page's readable text; `question` is offered in the composer (never sent by itself). */
-async function capturePage(tab: chrome.tabs.Tab, question?: string): Promise<void> {
+async function capturePage(tab: Tabs.Tab, question?: string): Promise<void> {
   let pending: PendingContext;
   try {
-    const target = { tabId: tab.id ?? -1 };
-    await chrome.scripting.executeScript({ target, files: [pageReader] });
-    const [result] = await chrome.scripting.executeScript({
-      target,
-      func: () => (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.(),
-    });
-    const page = result?.result;
+    const tabId = tab.id ?? -1;
+    await browser.scripting.executeScript({ target: { tabId }, files: [pageReader] });
+    const [page] = await runInTab(tabId, () =>
+      (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.(),
+    );
     pending = page?.pdf
       ? { error: UNREADABLE }
       : page?.text
@@ -86,16 +95,12 @@ async function capturePage(tab: chrome.tabs.Tab, question?: string): Promise<voi
   await leave(tab, pending);
 }
 
-async function capture(tab: chrome.tabs.Tab, fallback: string): Promise<void> {
+async function capture(tab: Tabs.Tab, fallback: string): Promise<void> {
   const base = { kind: 'selection' as const, title: tab.title ?? '', url: tab.url ?? '' };
   let pending: PendingContext;
   try {
-    const results = await chrome.scripting.executeScript({
-      target: { tabId: tab.id ?? -1, allFrames: true },
-      func: readSelection,
-    });
+    const frames = await runInTab(tab.id ?? -1, readSelection, true);
     // The frame with the longest selection is the one the user selected in.
-    const frames = results.map((r) => r.result);
     const best = frames
       .filter((r): r is ReturnType<typeof readSelection> => Boolean(r?.text))
       .sort((a, b) => b.text.length - a.text.length)[0];

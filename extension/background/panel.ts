@@ -4,19 +4,13 @@
  * any await, so which windows have the panel open is tracked as it happens: each open panel
  * announces itself on a port (shared/protocol `announcePanel`).
  */
+import type { Tabs } from 'webextension-polyfill';
 import { onPanelPresence } from '../shared/protocol';
-
-interface FirefoxSidebar {
-  open(): Promise<void>;
-  toggle(): Promise<void>;
-}
+import { hasSidePanel, openSidePanel, openSidePanelFromToolbar } from './chrome-side-panel';
+import { openSidebar, toggleSidebarFromToolbar } from './firefox-sidebar';
 
 /** Window id → how to close each panel open in it. */
 const openPanels = new Map<number, Set<() => void>>();
-
-function firefoxSidebar(): FirefoxSidebar | undefined {
-  return (globalThis as { browser?: { sidebarAction?: FirefoxSidebar } }).browser?.sidebarAction;
-}
 
 export function trackPanels(): void {
   onPanelPresence((windowId, close, gone) => {
@@ -28,21 +22,17 @@ export function trackPanels(): void {
 }
 
 /** Opens the panel for the window of `tab`. */
-export function openPanel(tab: chrome.tabs.Tab): void {
-  // Typed as always present, but Firefox has no sidePanel API.
-  if ('sidePanel' in chrome) {
-    chrome.sidePanel.open({ windowId: tab.windowId }).catch(console.error);
-  } else {
-    firefoxSidebar()?.open().catch(console.error);
-  }
+export function openPanel(tab: Tabs.Tab): void {
+  if (hasSidePanel()) openSidePanel(tab.windowId ?? -1);
+  else openSidebar();
 }
 
 /**
  * Closes the panel if it is open in the tab's window, else opens it. Chrome only: Firefox's
  * build binds the same keys to `_execute_sidebar_action`, and Firefox toggles its sidebar.
  */
-export function togglePanel(tab: chrome.tabs.Tab): void {
-  const panels = openPanels.get(tab.windowId);
+export function togglePanel(tab: Tabs.Tab): void {
+  const panels = openPanels.get(tab.windowId ?? -1);
   if (!panels?.size) {
     openPanel(tab);
     return;
@@ -53,10 +43,6 @@ export function togglePanel(tab: chrome.tabs.Tab): void {
 
 /** Chrome opens the side panel from the toolbar button; Firefox toggles its sidebar. */
 export function setUpToolbarButton(): void {
-  if ('sidePanel' in chrome) {
-    chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(console.error);
-    return;
-  }
-  const sidebar = firefoxSidebar();
-  if (sidebar) chrome.action.onClicked.addListener(() => void sidebar.toggle());
+  if (hasSidePanel()) openSidePanelFromToolbar();
+  else toggleSidebarFromToolbar();
 }

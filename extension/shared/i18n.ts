@@ -1,21 +1,23 @@
 /**
- * Every string the user sees goes through `t`, backed by `_locales` (`chrome.i18n`): the
+ * Every string the user sees goes through `t`, backed by `_locales` (`browser.i18n`): the
  * browser picks the locale. The English catalogue is also bundled, for keys the browser cannot
  * answer (tests in Node) and so that a key that does not exist is a compile error.
  */
 import type { Localized } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import browser from 'webextension-polyfill';
 import en from '../../_locales/en/messages.json';
 
 export type MessageKey = keyof typeof en;
 
-/** `$1`…`$9` in a message are replaced by `subs`, as `chrome.i18n.getMessage` does. */
+/** `$1`…`$9` in a message are replaced by `subs`, as `i18n.getMessage` does. */
 export function format(message: string, subs: readonly string[]): string {
   return message.replace(/\$([1-9])/g, (_, n: string) => subs[Number(n) - 1] ?? '');
 }
 
 export function t(key: MessageKey, ...subs: (string | number)[]): string {
   const args = subs.map(String);
-  const i18n = (globalThis as { chrome?: { i18n?: typeof chrome.i18n } }).chrome?.i18n;
+  // Absent in Node (unit tests), where the bundled English answers.
+  const i18n = browser.i18n as typeof browser.i18n | undefined;
   return i18n?.getMessage(key, args) || format(en[key].message, args);
 }
 

@@ -4,6 +4,7 @@
  * core's types (its error codes and finish reasons: `core-enums.ts`).
  */
 import * as v from 'valibot';
+import browser, { type Runtime } from 'webextension-polyfill';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { AttachmentSchema } from '../attachment';
 import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
@@ -101,7 +102,7 @@ export interface TypedPort<In, Out> {
   close: () => void;
 }
 
-function typed<In, Out>(port: chrome.runtime.Port, schema: v.GenericSchema<unknown, In>): TypedPort<In, Out> {
+function typed<In, Out>(port: Runtime.Port, schema: v.GenericSchema<unknown, In>): TypedPort<In, Out> {
   let open = true;
   port.onDisconnect.addListener(() => (open = false));
   return {
@@ -124,13 +125,13 @@ function typed<In, Out>(port: chrome.runtime.Port, schema: v.GenericSchema<unkno
 
 /** Panel side: opens the port for one answer. */
 export function connectChat(): TypedPort<ChatEvent, ChatCommand> {
-  return typed(chrome.runtime.connect({ name: CHAT_PORT }), ChatEventSchema);
+  return typed(browser.runtime.connect({ name: CHAT_PORT }), ChatEventSchema);
 }
 
 /** Worker side: called for each chat port opened by this extension's pages. */
 export function onChatConnect(callback: (port: TypedPort<ChatCommand, ChatEvent>) => void): void {
-  chrome.runtime.onConnect.addListener((port) => {
-    if (port.name !== CHAT_PORT || port.sender?.id !== chrome.runtime.id) return;
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== CHAT_PORT || port.sender?.id !== browser.runtime.id) return;
     callback(typed(port, ChatCommandSchema));
   });
 }

@@ -5,6 +5,7 @@
  * because of where it claims to come from.
  */
 import * as v from 'valibot';
+import browser, { type Runtime } from 'webextension-polyfill';
 import { messageOf } from '../errors';
 import { CONTEXT_MESSAGES } from './context';
 import { HISTORY_MESSAGES } from './history';
@@ -26,14 +27,14 @@ const ReplySchema = v.union([
 
 /** Sends a one-shot request to the worker and checks the reply's shape. */
 export async function send<K extends MessageName>(name: K, payload: Req<K>): Promise<Res<K>> {
-  const raw: unknown = await chrome.runtime.sendMessage({ gloss: 1, name, payload });
+  const raw: unknown = await browser.runtime.sendMessage({ gloss: 1, name, payload });
   const reply = v.parse(ReplySchema, raw);
   if (!reply.ok) throw new Error(reply.error);
   return v.parse(Protocol[name].res, reply.value);
 }
 
 export type Handlers = {
-  [K in MessageName]: (req: Req<K>, sender: chrome.runtime.MessageSender) => Promise<Res<K>>;
+  [K in MessageName]: (req: Req<K>, sender: Runtime.MessageSender) => Promise<Res<K>>;
 };
 
 /**
@@ -54,19 +55,17 @@ export function parseRequest(
 
 /** The worker's one handler registry. Only this extension's own pages are answered. */
 export function handleMessages(handlers: Handlers): void {
-  chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
-    if (sender.id !== chrome.runtime.id) return false;
+  // The returned promise is the reply (it never rejects: a failure is sent as `ok: false`);
+  // `undefined` leaves a message that is not ours unanswered.
+  browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
+    if (sender.id !== browser.runtime.id) return undefined;
     const request = parseRequest(raw);
-    if (request === null) return false;
-    if ('error' in request) {
-      sendResponse({ ok: false, error: request.error });
-      return false;
-    }
+    if (request === null) return undefined;
+    if ('error' in request) return Promise.resolve({ ok: false, error: request.error });
     const handler = handlers[request.name] as (p: unknown, s: typeof sender) => Promise<unknown>;
-    handler(request.payload, sender).then(
-      (value) => sendResponse({ ok: true, value }),
-      (e: unknown) => sendResponse({ ok: false, error: messageOf(e) }),
+    return handler(request.payload, sender).then(
+      (value) => ({ ok: true, value }),
+      (e: unknown) => ({ ok: false, error: messageOf(e) }),
     );
-    return true; // the reply is sent asynchronously
   });
 }

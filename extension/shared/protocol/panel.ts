@@ -3,6 +3,7 @@
  * holds a port to the worker that says which window it is in; the worker can ask it to close.
  */
 import * as v from 'valibot';
+import browser, { type Runtime } from 'webextension-polyfill';
 
 export const PANEL_PORT = 'gloss.panel';
 const PresenceSchema = v.object({ windowId: v.number() });
@@ -13,10 +14,10 @@ const PanelOrderSchema = v.object({ close: v.literal(true) });
  * toggle shortcut). Reconnects if the worker restarts.
  */
 export function announcePanel(windowId: number, onClose: () => void): () => void {
-  let port: chrome.runtime.Port | undefined;
+  let port: Runtime.Port | undefined;
   let stopped = false;
   const connect = () => {
-    port = chrome.runtime.connect({ name: PANEL_PORT });
+    port = browser.runtime.connect({ name: PANEL_PORT });
     port.postMessage({ windowId });
     port.onMessage.addListener((raw: unknown) => {
       if (v.is(PanelOrderSchema, raw)) onClose();
@@ -34,8 +35,8 @@ export function announcePanel(windowId: number, onClose: () => void): () => void
 
 /** Worker side: called with each open panel's window and a function that closes it. */
 export function onPanelPresence(callback: (windowId: number, close: () => void, gone: Promise<void>) => void): void {
-  chrome.runtime.onConnect.addListener((port) => {
-    if (port.name !== PANEL_PORT || port.sender?.id !== chrome.runtime.id) return;
+  browser.runtime.onConnect.addListener((port) => {
+    if (port.name !== PANEL_PORT || port.sender?.id !== browser.runtime.id) return;
     const gone = new Promise<void>((resolve) => port.onDisconnect.addListener(() => resolve()));
     port.onMessage.addListener((raw: unknown) => {
       if (v.is(PresenceSchema, raw)) callback(raw.windowId, () => port.postMessage({ close: true }), gone);

@@ -1,0 +1,25 @@
+/**
+ * Chrome's side panel: the one Chrome-only API Gloss uses. webextension-polyfill does not know
+ * `sidePanel` (Firefox has none), so it is reached through `chrome` here and nowhere else.
+ */
+
+/** Chrome's `sidePanel`, or undefined in Firefox (whose `chrome` object lacks it). */
+function sidePanel(): typeof chrome.sidePanel | undefined {
+  // Typed as always present, but only Chrome has it.
+  return (globalThis as { chrome?: { sidePanel?: typeof chrome.sidePanel } }).chrome?.sidePanel;
+}
+
+/** True in Chrome: Gloss's panel is a side panel. */
+export function hasSidePanel(): boolean {
+  return sidePanel() !== undefined;
+}
+
+/** Opens the side panel in `windowId`; must run synchronously inside the user's action. */
+export function openSidePanel(windowId: number): void {
+  sidePanel()?.open({ windowId }).catch(console.error);
+}
+
+/** The toolbar button opens the side panel (Chrome does this itself once told). */
+export function openSidePanelFromToolbar(): void {
+  sidePanel()?.setPanelBehavior({ openPanelOnActionClick: true }).catch(console.error);
+}
