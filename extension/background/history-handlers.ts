@@ -36,16 +36,7 @@ export function historyHandlers(store: () => Promise<HistoryStore>, answers: Ans
     },
     'history.open': async ({ id }) => {
       const [s] = await Promise.all([store(), coreReady()]);
-      const loaded = await s.open(id);
-      if (!loaded) return null;
-      const live = new Set(answers.liveIds());
-      const turns = loaded.value.turns.map((t) => ({ ...t, html: live.has(t.id) ? '' : renderMarkdown(t.answer) }));
-      return {
-        conversation: loaded.value.conversation,
-        turns,
-        live: turns.filter((t) => live.has(t.id)).map((t) => t.id),
-        damaged: loaded.damaged,
-      };
+      return openWithRenders(s, answers, id);
     },
     'history.update': async ({ id, title, leafId, systemPrompt }) => {
       const s = await store();
@@ -66,30 +57,50 @@ export function historyHandlers(store: () => Promise<HistoryStore>, answers: Ans
       await (await store()).put(data);
       return {};
     },
-    'history.export': async ({ ids }) => {
-      const s = await store();
-      const wanted = ids ?? (await s.list()).value.map((c) => c.id);
-      const conversations: ConversationData[] = [];
-      for (const id of wanted) {
-        const loaded = await s.open(id);
-        if (loaded) conversations.push(loaded.value);
-      }
-      const file: ExportFile = { format: EXPORT_FORMAT, version: 1, exportedAt: Date.now(), conversations };
-      return { file };
-    },
-    'history.import': async ({ file }) => {
-      const parsed = v.safeParse(ExportSchema, file);
-      if (!parsed.success) {
-        throw new Error(t('errNotExport', v.summarize(parsed.issues).split('\n')[0] ?? ''));
-      }
-      const s = await store();
-      for (const data of parsed.output.conversations) {
-        const clash = await s.conversation(data.conversation.id);
-        await s.put(clash ? withNewIds(data) : settled(data));
-      }
-      return { imported: parsed.output.conversations.length };
-    },
+    'history.export': async ({ ids }) => ({ file: await exportFile(await store(), ids) }),
+    'history.import': async ({ file }) => ({ imported: await importFile(await store(), file) }),
   };
+}
+
+/**
+ * A stored conversation with each finished answer rendered (the core must be ready); live
+ * answers render as they stream.
+ */
+async function openWithRenders(s: HistoryStore, answers: AnswerRegistry, id: string) {
+  const loaded = await s.open(id);
+  if (!loaded) return null;
+  const live = new Set(answers.liveIds());
+  const turns = loaded.value.turns.map((t) => ({ ...t, html: live.has(t.id) ? '' : renderMarkdown(t.answer) }));
+  return {
+    conversation: loaded.value.conversation,
+    turns,
+    live: turns.filter((t) => live.has(t.id)).map((t) => t.id),
+    damaged: loaded.damaged,
+  };
+}
+
+/** The export file of the conversations `ids` (all of them when absent). */
+async function exportFile(s: HistoryStore, ids: string[] | undefined): Promise<ExportFile> {
+  const wanted = ids ?? (await s.list()).value.map((c) => c.id);
+  const conversations: ConversationData[] = [];
+  for (const id of wanted) {
+    const loaded = await s.open(id);
+    if (loaded) conversations.push(loaded.value);
+  }
+  return { format: EXPORT_FORMAT, version: 1, exportedAt: Date.now(), conversations };
+}
+
+/** Stores an export file's conversations; one already present comes in as a copy. */
+async function importFile(s: HistoryStore, file: unknown): Promise<number> {
+  const parsed = v.safeParse(ExportSchema, file);
+  if (!parsed.success) {
+    throw new Error(t('errNotExport', v.summarize(parsed.issues).split('\n')[0] ?? ''));
+  }
+  for (const data of parsed.output.conversations) {
+    const clash = await s.conversation(data.conversation.id);
+    await s.put(clash ? withNewIds(data) : settled(data));
+  }
+  return parsed.output.conversations.length;
 }
 
 /** An imported answer cannot still be streaming: keep its text, marked interrupted. */
