@@ -11,9 +11,7 @@ pub mod context;
 pub mod errors;
 pub mod events;
 pub mod markdown;
-pub mod ndjson;
 pub mod providers;
-pub mod sse;
 
 pub use events::{ErrorCode, FinishReason, Localized, StreamEvent};
 pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode};

@@ -4,8 +4,10 @@
 
 mod anthropic;
 mod gemini;
+pub mod ndjson;
 mod ollama;
 mod openai;
+pub mod sse;
 
 use std::collections::BTreeMap;
 
@@ -288,7 +290,7 @@ trait SseHandler: std::fmt::Debug + Default + 'static {
 /// An SSE response decoded by a protocol's [`SseHandler`].
 #[derive(Debug, Default)]
 struct SseStream<H> {
-    sse: crate::sse::SseDecoder,
+    sse: sse::SseDecoder,
     handler: H,
 }
 

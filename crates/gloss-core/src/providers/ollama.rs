@@ -8,13 +8,13 @@
 
 use serde_json::{json, Value};
 
+use super::ndjson::NdjsonLines;
 use super::{
     get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
     Protocol,
 };
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::ndjson::NdjsonLines;
 
 pub(super) struct Ollama;
 
