@@ -7,12 +7,13 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol, Role, SseHandler, SseStream,
-};
+use super::decode::{Decode, SseHandler, SseStream};
+use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::json::parse_json;
+use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
+use crate::spec::{ChatSpec, Role};
 
 const VERSION: &str = "2023-06-01";
 /// Anthropic requires `max_tokens`; this is the answer budget when the user set none.
@@ -199,8 +200,9 @@ fn stop_reason(reason: &str) -> FinishReason {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, test_spec, ProviderKind};
+    use super::super::{build_request, test_spec};
     use super::*;
+    use crate::spec::ProviderKind;
 
     #[test]
     fn system_goes_top_level_and_turns_alternate() {

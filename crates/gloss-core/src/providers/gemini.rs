@@ -10,12 +10,13 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol, Role, SseHandler, SseStream,
-};
+use super::decode::{Decode, SseHandler, SseStream};
+use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::json::parse_json;
+use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
+use crate::spec::{ChatSpec, Role};
 
 pub(super) struct Gemini;
 
@@ -252,8 +253,9 @@ fn finish_reason(reason: &str) -> FinishReason {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, test_spec, ProviderKind};
+    use super::super::{build_request, test_spec};
     use super::*;
+    use crate::spec::ProviderKind;
 
     #[test]
     fn builds_contents_with_model_role_and_system_instruction() {

@@ -8,13 +8,14 @@
 
 use serde_json::{json, Value};
 
+use super::decode::Decode;
+use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::json::parse_json;
 use super::ndjson::NdjsonLines;
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol,
-};
+use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
+use crate::spec::ChatSpec;
 
 pub(super) struct Ollama;
 
@@ -164,8 +165,9 @@ fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, http_error, test_spec, ProviderKind, Role};
+    use super::super::{build_request, http_error, test_spec};
     use super::*;
+    use crate::spec::{ProviderKind, Role};
 
     #[test]
     fn builds_a_native_chat_request() {

@@ -7,12 +7,13 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol, SseHandler, SseStream,
-};
+use super::decode::{Decode, SseHandler, SseStream};
+use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::json::parse_json;
+use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
+use crate::spec::ChatSpec;
 
 pub(super) struct OpenAi;
 
@@ -147,8 +148,9 @@ fn in_stream_error(err: &Value) -> StreamEvent {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, Message, ProviderKind, Role};
+    use super::super::{build_request, StreamDecoder};
     use super::*;
+    use crate::spec::{Message, ProviderKind, Role};
 
     fn spec(key: Option<&str>) -> ChatSpec {
         ChatSpec {
@@ -198,7 +200,7 @@ mod tests {
 
     #[test]
     fn in_stream_error_ends_the_stream() {
-        let mut d = super::super::StreamDecoder::new(ProviderKind::OpenAi);
+        let mut d = StreamDecoder::new(ProviderKind::OpenAi);
         let got = d.push(b"data: {\"error\":{\"message\":\"overloaded\",\"type\":\"server_error\"}}\n\ndata: [DONE]\n\n");
         assert_eq!(got.len(), 1);
         assert!(
