@@ -15,7 +15,7 @@ use super::http::{get, join, json_headers, key, post, HttpRequest};
 use super::json::parse_json;
 use super::{ModelInfo, Protocol};
 use crate::errors;
-use crate::events::{FinishReason, StreamEvent};
+use crate::events::{ErrorCode, FinishReason, StreamEvent};
 use crate::spec::{ChatSpec, Role};
 
 pub(super) struct Gemini;
@@ -79,27 +79,10 @@ impl Protocol for Gemini {
 
     /// Gemini answers a bad key with 400 `INVALID_ARGUMENT`; it is still the key that is wrong.
     fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
-        // Gemini says a bad key with 400: map it as 401, but show the status it sent.
-        if status != 400 || !Self::is_bad_key(body) {
-            return errors::http_error(status, body, retry_after);
+        if status == 400 && Self::is_bad_key(body) {
+            return errors::http_error_as(ErrorCode::Auth, status, body, retry_after);
         }
-        match errors::http_error(401, body, retry_after) {
-            StreamEvent::Error {
-                code,
-                message,
-                mut l10n,
-            } => {
-                if let Some(l) = l10n.as_mut() {
-                    l.status = Some(400);
-                }
-                StreamEvent::Error {
-                    code,
-                    message: message.replace("HTTP 401", "HTTP 400"),
-                    l10n,
-                }
-            }
-            other => other,
-        }
+        errors::http_error(status, body, retry_after)
     }
 
     /// `{"models":[{"name":"models/gemini-2.0-flash","displayName":"…",
