@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 
 use super::decode::{Decode, SseHandler, SseStream};
 use super::http::{get, join, json_headers, key, post, HttpRequest};
-use super::json::parse_json;
+use super::json::{parse_json, JsonPath};
 use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{ErrorCode, FinishReason, StreamEvent};
@@ -173,54 +173,50 @@ impl SseHandler for GeminiDecoder {
             Err(e) => return out.push(e),
         };
         if let Some(err) = chunk.get("error") {
-            let text = |k: &str| err.get(k).and_then(Value::as_str).unwrap_or("");
-            return out.push(errors::provider_error(text("status"), text("message")));
+            let (status, message) = (err.str_or_empty("/status"), err.str_or_empty("/message"));
+            return out.push(errors::provider_error(status, message));
         }
-        if let Some(reason) = chunk
-            .pointer("/promptFeedback/blockReason")
-            .and_then(Value::as_str)
-        {
+        if let Some(reason) = chunk.str_at("/promptFeedback/blockReason") {
             return out.push(errors::provider_error(
                 "content_filter",
                 &format!("the prompt was blocked ({reason})"),
             ));
         }
-        let candidate = chunk.pointer("/candidates/0");
-        let parts = candidate
-            .and_then(|c| c.pointer("/content/parts"))
-            .and_then(Value::as_array);
-        for part in parts.into_iter().flatten() {
-            let Some(text) = part
-                .get("text")
-                .and_then(Value::as_str)
-                .filter(|t| !t.is_empty())
-            else {
-                continue;
-            };
-            if part.get("thought").and_then(Value::as_bool) == Some(true) {
-                out.push(StreamEvent::Reasoning {
-                    text: text.to_owned(),
-                });
-            } else {
-                out.push(StreamEvent::Text {
-                    text: text.to_owned(),
-                });
-            }
-        }
-        if let Some(reason) = candidate
-            .and_then(|c| c.get("finishReason"))
-            .and_then(Value::as_str)
-        {
+        out.extend(parts(&chunk));
+        if let Some(reason) = chunk.str_at("/candidates/0/finishReason") {
             self.finish = Some(finish_reason(reason));
         }
         if let Some(usage) = chunk.get("usageMetadata") {
-            let count = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
-            self.usage = Some((
-                count("promptTokenCount"),
-                count("candidatesTokenCount") + count("thoughtsTokenCount"),
-            ));
+            self.usage = Some(token_counts(usage));
         }
     }
+}
+
+/// The first candidate's parts: reasoning where marked `thought`, else answer text; empty parts
+/// are skipped.
+fn parts(chunk: &Value) -> Vec<StreamEvent> {
+    let parts = chunk
+        .pointer("/candidates/0/content/parts")
+        .and_then(Value::as_array);
+    parts
+        .into_iter()
+        .flatten()
+        .filter_map(|part| {
+            let text = part.text_at("/text")?;
+            Some(if part.bool_at("/thought") == Some(true) {
+                StreamEvent::Reasoning { text }
+            } else {
+                StreamEvent::Text { text }
+            })
+        })
+        .collect()
+}
+
+/// Input and output tokens; thinking tokens are output too.
+fn token_counts(usage: &Value) -> (u64, u64) {
+    let output =
+        usage.u64_or_zero("/candidatesTokenCount") + usage.u64_or_zero("/thoughtsTokenCount");
+    (usage.u64_or_zero("/promptTokenCount"), output)
 }
 
 fn finish_reason(reason: &str) -> FinishReason {
