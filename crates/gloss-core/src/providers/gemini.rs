@@ -11,50 +11,17 @@ use std::fmt::Write;
 use serde_json::{json, Value};
 
 use super::decode::{Decode, SseHandler, SseStream};
-use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
 use super::json::{parse_json, JsonPath};
 use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{ErrorCode, FinishReason, StreamEvent};
-use crate::spec::{ChatSpec, Role};
+use crate::spec::{ChatSpec, Message, Role};
 
 pub(super) struct Gemini;
 
 impl Protocol for Gemini {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
-        let system: Vec<Value> = spec
-            .messages
-            .iter()
-            .filter(|m| m.role == Role::System)
-            .map(|m| json!({ "text": m.content }))
-            .collect();
-        let contents: Vec<Value> = spec
-            .messages
-            .iter()
-            .filter(|m| m.role != Role::System)
-            .map(|m| {
-                let role = if m.role == Role::Assistant {
-                    "model"
-                } else {
-                    "user"
-                };
-                json!({ "role": role, "parts": [{ "text": m.content }] })
-            })
-            .collect();
-        let mut body = json!({ "contents": contents });
-        if !system.is_empty() {
-            body["systemInstruction"] = json!({ "parts": system });
-        }
-        let mut config = serde_json::Map::new();
-        if let Some(t) = spec.temperature {
-            config.insert("temperature".to_owned(), json!(t));
-        }
-        if let Some(n) = spec.max_tokens {
-            config.insert("maxOutputTokens".to_owned(), json!(n));
-        }
-        if !config.is_empty() {
-            body["generationConfig"] = Value::Object(config);
-        }
         let path = format!(
             "/models/{}:streamGenerateContent?alt=sse",
             model_path(&spec.model)
@@ -62,7 +29,7 @@ impl Protocol for Gemini {
         post(
             join(&spec.base_url, &path),
             headers(key(spec.api_key.as_deref()), "text/event-stream"),
-            &body,
+            &body(spec),
         )
     }
 
@@ -98,14 +65,10 @@ impl Protocol for Gemini {
                         .is_none_or(|ms| ms.iter().any(|x| x == "generateContent"))
                 })
                 .filter_map(|m| {
-                    let id = m.get("name")?.as_str()?;
-                    let name = m
-                        .get("displayName")
-                        .and_then(Value::as_str)
-                        .map(str::to_owned);
+                    let id = m.str_at("/name")?;
                     Some(ModelInfo {
                         id: id.strip_prefix("models/").unwrap_or(id).to_owned(),
-                        name,
+                        name: m.str_at("/displayName").map(str::to_owned),
                     })
                 })
                 .collect(),
@@ -117,6 +80,40 @@ impl Gemini {
     fn is_bad_key(body: &str) -> bool {
         body.contains("API_KEY_INVALID") || body.contains("API key not valid")
     }
+}
+
+/// The turns as `contents` (the assistant is the `model`), system text apart as
+/// `systemInstruction`, and sampling settings in `generationConfig`.
+fn body(spec: &ChatSpec) -> Value {
+    let (system, turns): (Vec<&Message>, Vec<&Message>) =
+        spec.messages.iter().partition(|m| m.role == Role::System);
+    let contents: Vec<Value> = turns.iter().map(|m| content(m)).collect();
+    let mut body = json!({ "contents": contents });
+    if !system.is_empty() {
+        let parts: Vec<Value> = system
+            .iter()
+            .map(|m| json!({ "text": m.content }))
+            .collect();
+        body["systemInstruction"] = json!({ "parts": parts });
+    }
+    let config = sampling(
+        ("temperature", spec.temperature),
+        ("maxOutputTokens", spec.max_tokens),
+    );
+    if let Some(config) = config {
+        body["generationConfig"] = config;
+    }
+    body
+}
+
+/// One turn of the conversation.
+fn content(message: &Message) -> Value {
+    let role = if message.role == Role::Assistant {
+        "model"
+    } else {
+        "user"
+    };
+    json!({ "role": role, "parts": [{ "text": message.content }] })
 }
 
 fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {
@@ -153,15 +150,16 @@ impl SseHandler for GeminiDecoder {
     fn end(&mut self, cut: bool) -> Vec<StreamEvent> {
         match self.finish {
             Some(reason) if !cut => {
-                let mut out = Vec::new();
-                if let Some((input_tokens, output_tokens)) = self.usage {
-                    out.push(StreamEvent::Usage {
+                let usage = self
+                    .usage
+                    .map(|(input_tokens, output_tokens)| StreamEvent::Usage {
                         input_tokens,
                         output_tokens,
                     });
-                }
-                out.push(StreamEvent::Done { reason });
-                out
+                usage
+                    .into_iter()
+                    .chain([StreamEvent::Done { reason }])
+                    .collect()
             }
             _ => vec![errors::truncated()],
         }

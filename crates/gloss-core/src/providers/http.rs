@@ -33,6 +33,22 @@ pub(super) fn json_headers(accept: &str) -> BTreeMap<String, String> {
     ])
 }
 
+/// The sampling settings the user set, under the provider's names, as one JSON object; `None`
+/// when none is set, so the provider's defaults apply.
+pub(super) fn sampling(
+    (temperature_name, temperature): (&str, Option<f32>),
+    (max_tokens_name, max_tokens): (&str, Option<u32>),
+) -> Option<serde_json::Value> {
+    let mut fields = serde_json::Map::new();
+    if let Some(t) = temperature {
+        fields.insert(temperature_name.to_owned(), serde_json::json!(t));
+    }
+    if let Some(n) = max_tokens {
+        fields.insert(max_tokens_name.to_owned(), serde_json::json!(n));
+    }
+    (!fields.is_empty()).then_some(serde_json::Value::Object(fields))
+}
+
 /// A POST request with a JSON body.
 pub(super) fn post(
     url: String,

@@ -9,7 +9,7 @@
 use serde_json::{json, Value};
 
 use super::decode::Decode;
-use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
 use super::json::{parse_json, JsonPath};
 use super::ndjson::NdjsonLines;
 use super::{ModelInfo, Protocol};
@@ -26,15 +26,12 @@ impl Protocol for Ollama {
             "messages": spec.messages,
             "stream": true,
         });
-        let mut options = serde_json::Map::new();
-        if let Some(t) = spec.temperature {
-            options.insert("temperature".to_owned(), json!(t));
-        }
-        if let Some(n) = spec.max_tokens {
-            options.insert("num_predict".to_owned(), json!(n));
-        }
-        if !options.is_empty() {
-            body["options"] = Value::Object(options);
+        let options = sampling(
+            ("temperature", spec.temperature),
+            ("num_predict", spec.max_tokens),
+        );
+        if let Some(options) = options {
+            body["options"] = options;
         }
         post(
             join(&spec.base_url, "/api/chat"),
