@@ -5,6 +5,7 @@ import {
   buildRequest,
   checkEndpoint,
   httpError,
+  isSpecError,
   modelsRequest,
   networkError,
   parseModels,
@@ -44,6 +45,22 @@ describe('the WASM boundary', () => {
     expect(() =>
       buildRequest({ provider: 'openai', baseUrl: 'nope', model: 'm', messages: [{ role: 'user', content: '' }] }),
     ).toThrow('must start with http');
+  });
+
+  test('buildRequest throws the SpecError itself, with the field to fix', () => {
+    let thrown: unknown;
+    try {
+      buildRequest({
+        provider: 'openai',
+        baseUrl: 'https://x/v1',
+        model: ' ',
+        messages: [{ role: 'user', content: 'q' }],
+      });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isSpecError(thrown)).toBe(true);
+    expect(thrown).toEqual({ field: 'model', message: 'Choose a model.', key: 'specChooseModel' });
   });
 
   test('checkEndpoint names the field to fix', () => {

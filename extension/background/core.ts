@@ -2,7 +2,7 @@
  * The only module that imports the generated WASM glue. Everything else in the extension
  * calls the Rust core through here (or imports its types with `import type`).
  */
-import init, { initSync } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
+import init, { initSync, type SpecError } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 
 export {
   buildMessages,
@@ -29,6 +29,11 @@ export type {
 } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 
 let ready: Promise<unknown> | undefined;
+
+/** Whether `thrown` is the `SpecError` that `buildRequest` throws for settings that cannot make a request. */
+export function isSpecError(thrown: unknown): thrown is SpecError {
+  return typeof thrown === 'object' && thrown !== null && 'field' in thrown && 'message' in thrown && 'key' in thrown;
+}
 
 /**
  * Starts loading the WASM module once and returns the one promise every caller awaits.

@@ -12,6 +12,7 @@ import {
   buildRequest,
   coreReady,
   httpError,
+  isSpecError,
   networkError,
   StreamDecoder,
   timeoutError,
@@ -45,7 +46,8 @@ export async function streamAnswer(
       maxTokens: options.maxTokens,
     });
   } catch (e) {
-    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', messageOf(e)) });
+    const problem = isSpecError(e) ? e.message : messageOf(e);
+    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', problem) });
     return;
   }
   const clock = new Watchdog(timeouts, signal);

@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
-use crate::providers::{Message, Role};
+use crate::spec::{Message, Role};
 
 /// Where an attachment came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,20 +12,23 @@ const MAX_DETAIL: usize = 300;
 /// `body` is the response text (possibly empty or HTML); `retry_after` is the raw `Retry-After`
 /// header when the server sent one.
 pub fn http_error(status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
+    http_error_as(code_of_status(status, body), status, body, retry_after)
+}
+
+/// Like [`http_error`], for a response the provider meant as `code` whatever its status usually
+/// means (Gemini refuses a bad key with 400, not 401). The status shown is still the one
+/// received, so the user sees what the server sent.
+pub fn http_error_as(
+    code: ErrorCode,
+    status: u16,
+    body: &str,
+    retry_after: Option<&str>,
+) -> StreamEvent {
     let detail = provider_detail(body);
-    let code = match status {
-        401 | 403 => ErrorCode::Auth,
-        404 => ErrorCode::NotFound,
-        408 | 504 => ErrorCode::Timeout,
-        413 => ErrorCode::ContextLength,
-        429 => ErrorCode::RateLimit,
-        400 | 422 if mentions_context_length(body) => ErrorCode::ContextLength,
-        400..=499 => ErrorCode::BadRequest,
-        _ => ErrorCode::Server,
-    };
     let secs = retry_after.and_then(|v| v.trim().parse::<u64>().ok());
     match (code, secs) {
-        (ErrorCode::RateLimit, Some(secs)) => error(
+        // The catalogue's sentence for the wait names HTTP 429 itself, so it fits no other status.
+        (ErrorCode::RateLimit, Some(secs)) if status == 429 => error(
             code,
             &format!("The provider is rate limiting you (HTTP 429). Wait {secs} s, then retry"),
             detail.as_deref(),
@@ -40,6 +43,20 @@ pub fn http_error(status: u16, body: &str, retry_after: Option<&str>) -> StreamE
                 ..say(headline_key(code), [])
             },
         ),
+    }
+}
+
+/// What a status means, with the body's word on a vague 400 or 422.
+fn code_of_status(status: u16, body: &str) -> ErrorCode {
+    match status {
+        401 | 403 => ErrorCode::Auth,
+        404 => ErrorCode::NotFound,
+        408 | 504 => ErrorCode::Timeout,
+        413 => ErrorCode::ContextLength,
+        429 => ErrorCode::RateLimit,
+        400 | 422 if mentions_context_length(body) => ErrorCode::ContextLength,
+        400..=499 => ErrorCode::BadRequest,
+        _ => ErrorCode::Server,
     }
 }
 
@@ -309,6 +326,25 @@ mod tests {
         let e = http_error(401, body, None);
         assert!(message_of(&e).contains("Check the key in Settings"));
         assert!(message_of(&e).contains("Incorrect API key provided"));
+    }
+
+    #[test]
+    fn an_error_meant_as_another_code_shows_the_status_received() {
+        let e = http_error_as(
+            ErrorCode::Auth,
+            400,
+            r#"{"error":{"message":"bad key"}}"#,
+            None,
+        );
+        assert_eq!(code_of(&e), ErrorCode::Auth);
+        assert_eq!(
+            message_of(&e),
+            "The provider refused the API key. Check the key in Settings (HTTP 400). Provider said: bad key"
+        );
+        let StreamEvent::Error { l10n: Some(l), .. } = e else {
+            panic!("no l10n")
+        };
+        assert_eq!((l.key.as_str(), l.status), ("errAuth", Some(400)));
     }
 
     #[test]

@@ -2,6 +2,8 @@
 //! storage. The extension's service worker owns I/O and calls in here through `gloss-wasm`:
 //!
 //! - [`markdown`] renders a finished answer to safe HTML.
+//! - [`spec`] is what the worker asks for (provider, endpoint, model, conversation) and the
+//!   checks on the settings a user types.
 //! - [`providers`] builds a provider's HTTP request as a value and decodes its response bytes
 //!   into [`events::StreamEvent`]s, whatever way the network splits them.
 //! - [`context`] sizes page material to a budget and fences it as untrusted in the prompt.
@@ -11,13 +13,12 @@ pub mod context;
 pub mod errors;
 pub mod events;
 pub mod markdown;
-pub mod ndjson;
 pub mod providers;
-pub mod sse;
+pub mod spec;
 
 pub use events::{ErrorCode, FinishReason, Localized, StreamEvent};
 pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode};
 pub use providers::{
-    build_request, check_base_url, check_endpoint, http_error, models_request, parse_models,
-    ChatSpec, HttpRequest, ModelInfo, ProviderKind, SpecError, StreamDecoder,
+    build_request, http_error, models_request, parse_models, HttpRequest, ModelInfo, StreamDecoder,
 };
+pub use spec::{check_base_url, check_endpoint, ChatSpec, ProviderKind, SpecError};

@@ -10,7 +10,8 @@
 mod support;
 
 use gloss_core::{render_markdown, StreamRenderer};
-use support::{examples, Consumer, Rng};
+use support::rng::Rng;
+use support::{examples, Consumer};
 
 fn may_resolve_late(input: &str) -> bool {
     input.contains("[^")

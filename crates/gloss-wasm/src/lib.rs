@@ -98,17 +98,19 @@ pub fn render_markdown(src: &str) -> String {
     gloss_core::render_markdown(src)
 }
 
-/// Builds the streaming chat request for `spec`. Throws an `Error` naming the setting to fix.
+/// Builds the streaming chat request for `spec`. Throws the `SpecError` (a plain object, not an
+/// `Error`) naming the setting to fix, or an `Error` when `spec` is not a `ChatSpec` at all.
 #[wasm_bindgen(js_name = buildRequest, unchecked_return_type = "HttpRequest")]
 pub fn build_request(
     #[wasm_bindgen(unchecked_param_type = "ChatSpec")] spec: JsValue,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let spec: ChatSpec = from_js(spec, "request spec")?;
-    let request = providers::build_request(&spec).map_err(|e| JsError::new(&e.message))?;
-    Ok(to_js(&request))
+    providers::build_request(&spec)
+        .map(|request| to_js(&request))
+        .map_err(|problem| to_js(&problem))
 }
 
-/// Checks the settings a user types: `undefined` when fine, else `{ field, message }`.
+/// Checks the settings a user types: `undefined` when fine, else the `SpecError`.
 #[wasm_bindgen(js_name = checkEndpoint, unchecked_return_type = "SpecError | undefined")]
 pub fn check_endpoint(base_url: &str, model: &str) -> JsValue {
     match gloss_core::check_endpoint(base_url, model) {
@@ -117,7 +119,6 @@ pub fn check_endpoint(base_url: &str, model: &str) -> JsValue {
     }
 }
 
-/// The error event for a non-2xx response.
 /// The error event for a non-2xx response from a provider of `kind`.
 #[allow(
     clippy::needless_pass_by_value,

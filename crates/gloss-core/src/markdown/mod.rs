@@ -7,12 +7,14 @@
 
 mod anchors;
 mod code_tail;
+mod finished;
 mod format;
 mod math;
 mod stream;
 
 use std::sync::LazyLock;
 
+use comrak::nodes::AstNode;
 use comrak::{parse_document, Arena, Options};
 
 pub use anchors::Anchors;
@@ -58,10 +60,14 @@ pub fn render_markdown(src: &str) -> String {
 
 /// Renders `src` as a document of its own, with heading ids continuing from `anchors`.
 pub(crate) fn render_with(src: &str, anchors: Anchors) -> (String, Anchors) {
-    let src = math::normalize_delimiters(src);
     let arena = Arena::new();
-    let root = parse_document(&arena, &src, options());
+    let root = parse(&arena, src);
     format::format(root, options(), anchors)
+}
+
+/// Parses `src` as a document, after turning LaTeX math delimiters into comrak's (`math.rs`).
+fn parse<'a>(arena: &'a Arena<'a>, src: &str) -> &'a AstNode<'a> {
+    parse_document(arena, &math::normalize_delimiters(src), options())
 }
 
 #[cfg(test)]

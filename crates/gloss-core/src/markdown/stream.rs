@@ -2,25 +2,24 @@
 //! not to the answer, and the output is exactly the full render's.
 //!
 //! The answer is cut into top-level blocks. A block is *frozen* (its HTML final, sent once) as
-//! soon as the next top-level block starts on a complete line: the parser closes every open
-//! block when a new top-level block begins, and only complete lines may decide that (a partial
-//! `#` may still become `#tag` and continue a paragraph). A fenced code block is also frozen
-//! once its closing fence line is complete. Everything after the last frozen block is the
-//! *open region*; each chunk re-parses only it and re-renders it as the tail. An open fenced
-//! code block takes a faster path still (`code_tail.rs`).
+//! soon as it is finished, which `finished.rs` decides from complete lines only. Everything
+//! after the last frozen block is the *open region*; each chunk re-parses only it, freezes the
+//! blocks it has finished and re-renders the rest as the tail. An open fenced code block takes
+//! a faster path still (`code_tail.rs`).
 //!
 //! What may change after freezing: a later reference-style link definition or footnote can
 //! alter an earlier block. So `finish` compares the held blocks with a full render and, if they
 //! differ, sends the full render with `reset`.
 
 use comrak::nodes::{AstNode, NodeValue};
-use comrak::{parse_document, Arena};
+use comrak::Arena;
 use serde::{Deserialize, Serialize};
 
 use super::anchors::Anchors;
+use super::code_tail::CodeTail;
 pub use super::code_tail::TailCode;
-use super::code_tail::{closes_fence, CodeTail};
-use super::{format, math, options, render_markdown, render_with};
+use super::finished::{finished_block_ends, line_offsets};
+use super::{format, options, parse, render_markdown, render_with};
 
 /// What changed since the last call. The consumer appends `frozen` blocks (never touching them
 /// again) and replaces its tail with `tail`; with `reset` it first drops every block it holds.
@@ -116,17 +115,11 @@ impl StreamRenderer {
                 tail_code: Some(code.snapshot(&self.text)),
             };
         }
-        let normalized = math::normalize_delimiters(&self.text[self.open_start..]);
         let arena = Arena::new();
-        let root = parse_document(&arena, &normalized, options());
-        let mut anchors = std::mem::take(&mut self.anchors);
-        anchors.checkpoint();
-        let (tail, mut anchors) = format::format(root, options(), anchors);
-        anchors.rollback();
-        self.anchors = anchors;
+        let root = parse(&arena, &self.text[self.open_start..]);
         RenderPatch {
             frozen,
-            tail,
+            tail: self.format_tail(root),
             reset: true,
             tail_code: None,
         }
@@ -137,71 +130,74 @@ impl StreamRenderer {
         self.text.len() - self.open_start
     }
 
+    /// Re-parses the open region: freezes the blocks it has finished, then renders the rest as
+    /// the tail.
     fn render_open_region(&mut self) -> RenderPatch {
         let region_start = self.open_start;
-        let region = &self.text[region_start..];
-        let complete_lines = region.bytes().filter(|&b| b == b'\n').count();
-        let normalized = math::normalize_delimiters(region);
         let arena = Arena::new();
-        let root = parse_document(&arena, &normalized, options());
+        let root = parse(&arena, &self.text[region_start..]);
         let blocks: Vec<_> = root.children().collect();
-        let starts: Vec<usize> = blocks
-            .iter()
-            .map(|b| b.data().sourcepos.start.line)
-            .collect();
+        let ends = finished_block_ends(&blocks, &self.text[region_start..]);
+        let frozen = self.freeze(&ends);
+        // What is frozen is no longer part of the tail.
+        for block in &blocks[..ends.len()] {
+            block.detach();
+        }
+        RenderPatch {
+            frozen,
+            ..self.render_tail(region_start, root, &blocks[ends.len()..])
+        }
+    }
 
-        // Blocks followed by a block that starts on a complete line are final.
-        let mut freeze = starts
-            .iter()
-            .skip(1)
-            .filter(|&&line| line <= complete_lines)
-            .count();
-        let mut freeze_end_line = starts.get(freeze).copied();
-        if freeze + 1 == blocks.len() {
-            if let Some(end) = closed_fence_end(blocks[freeze], region, complete_lines) {
-                freeze += 1;
-                freeze_end_line = Some(end + 1);
-            }
-        }
-        let mut patch = RenderPatch::default();
-        if freeze > 0 {
-            let offsets = line_offsets(region);
-            let cut = |line: Option<usize>| line.map_or(region.len(), |l| offsets[l - 1]);
-            let mut from = 0;
-            for i in 0..freeze {
-                let to = if i + 1 == freeze {
-                    cut(freeze_end_line)
-                } else {
-                    cut(Some(starts[i + 1]))
-                };
-                let (html, anchors) =
-                    render_with(&region[from..to], std::mem::take(&mut self.anchors));
-                self.anchors = anchors;
-                self.frozen_html.push_str(&html);
-                patch.frozen.push(html);
-                from = to;
-            }
-            for block in &blocks[..freeze] {
-                block.detach();
-            }
-            self.open_start += from;
-        }
-        if let Some((code, tail_code, skeleton)) =
-            self.open_code_block(region_start, &blocks[freeze..])
-        {
-            self.code = Some(code);
-            self.code_skeleton.clone_from(&skeleton);
-            patch.tail = skeleton;
-            patch.tail_code = Some(tail_code);
-        } else {
-            let mut anchors = std::mem::take(&mut self.anchors);
-            anchors.checkpoint();
-            let (tail, mut anchors) = format::format(root, options(), anchors);
-            anchors.rollback();
+    /// Renders the open region's first blocks, which end at `ends` (byte offsets into it), each
+    /// once and for good, and moves the open region past them.
+    fn freeze(&mut self, ends: &[usize]) -> Vec<String> {
+        let region = &self.text[self.open_start..];
+        let mut frozen = Vec::with_capacity(ends.len());
+        let mut from = 0;
+        for &to in ends {
+            let (html, anchors) = render_with(&region[from..to], std::mem::take(&mut self.anchors));
             self.anchors = anchors;
-            patch.tail = tail;
+            self.frozen_html.push_str(&html);
+            frozen.push(html);
+            from = to;
         }
-        patch
+        self.open_start += from;
+        frozen
+    }
+
+    /// The tail from the `open` blocks left under `root`: the code fast path's start when they
+    /// are one open fenced code block, else their HTML.
+    fn render_tail<'a>(
+        &mut self,
+        region_start: usize,
+        root: &'a AstNode<'a>,
+        open: &[&'a AstNode<'a>],
+    ) -> RenderPatch {
+        let Some((code, tail_code, skeleton)) = self.open_code_block(region_start, open) else {
+            return RenderPatch {
+                tail: self.format_tail(root),
+                ..RenderPatch::default()
+            };
+        };
+        self.code = Some(code);
+        self.code_skeleton.clone_from(&skeleton);
+        RenderPatch {
+            tail: skeleton,
+            tail_code: Some(tail_code),
+            ..RenderPatch::default()
+        }
+    }
+
+    /// The tail's HTML. Its headings take ids after the frozen blocks' but give them back: the
+    /// tail is rendered again with the next chunk, and only frozen blocks keep their ids.
+    fn format_tail<'a>(&mut self, root: &'a AstNode<'a>) -> String {
+        let mut anchors = std::mem::take(&mut self.anchors);
+        anchors.checkpoint();
+        let (tail, mut anchors) = format::format(root, options(), anchors);
+        anchors.rollback();
+        self.anchors = anchors;
+        tail
     }
 
     /// The fast path's start, when the open region is one unclosed fenced code block whose
@@ -237,29 +233,4 @@ impl StreamRenderer {
         )?;
         Some((tail, first, skeleton))
     }
-}
-
-/// If `block` is a fenced code block closed by a complete line, that line's number.
-fn closed_fence_end<'a>(
-    block: &'a AstNode<'a>,
-    region: &str,
-    complete_lines: usize,
-) -> Option<usize> {
-    let data = block.data();
-    let NodeValue::CodeBlock(ref code) = data.value else {
-        return None;
-    };
-    let (start, end) = (data.sourcepos.start.line, data.sourcepos.end.line);
-    if !code.fenced || end <= start || end > complete_lines {
-        return None;
-    }
-    let line = region.split_inclusive('\n').nth(end - 1)?;
-    closes_fence(line, code.fence_char, code.fence_length).then_some(end)
-}
-
-/// Byte offset of the start of each line (line 1 at index 0).
-fn line_offsets(text: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect()
 }

@@ -7,12 +7,13 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol, Role, SseHandler, SseStream,
-};
+use super::decode::{Decode, SseHandler, SseStream};
+use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::json::{parse_json, JsonPath};
+use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
+use crate::spec::{ChatSpec, Role};
 
 const VERSION: &str = "2023-06-01";
 /// Anthropic requires `max_tokens`; this is the answer budget when the user set none.
@@ -127,65 +128,77 @@ impl SseHandler for AnthropicDecoder {
             Ok(v) => v,
             Err(e) => return out.push(e),
         };
-        let count = |v: &Value, k: &str| v.pointer(k).and_then(Value::as_u64);
-        match event.get("type").and_then(Value::as_str).unwrap_or("") {
-            "message_start" => {
-                // Input tokens served from the prompt cache are counted apart; the prompt's
-                // size is all three (Anthropic's usage docs; llama.cpp's route does the same).
-                self.input_tokens = [
-                    "input_tokens",
-                    "cache_read_input_tokens",
-                    "cache_creation_input_tokens",
-                ]
-                .iter()
-                .filter_map(|k| count(&event, &format!("/message/usage/{k}")))
-                .sum();
-                self.output_tokens = count(&event, "/message/usage/output_tokens").unwrap_or(0);
-            }
-            "content_block_delta" => {
-                let delta = &event["delta"];
-                let text = |k: &str| {
-                    delta
-                        .get(k)
-                        .and_then(Value::as_str)
-                        .unwrap_or("")
-                        .to_owned()
-                };
-                match delta.get("type").and_then(Value::as_str) {
-                    Some("text_delta") => out.push(StreamEvent::Text { text: text("text") }),
-                    Some("thinking_delta") => out.push(StreamEvent::Reasoning {
-                        text: text("thinking"),
-                    }),
-                    _ => {}
-                }
-            }
-            "message_delta" => {
-                if let Some(n) = count(&event, "/usage/output_tokens") {
-                    self.output_tokens = n;
-                }
-                if let Some(reason) = event.pointer("/delta/stop_reason").and_then(Value::as_str) {
-                    self.stop = Some(stop_reason(reason));
-                }
-            }
-            "message_stop" => {
-                out.push(StreamEvent::Usage {
-                    input_tokens: self.input_tokens,
-                    output_tokens: self.output_tokens,
-                });
-                out.push(StreamEvent::Done {
-                    reason: self.stop.unwrap_or(FinishReason::Stop),
-                });
-            }
-            "error" => {
-                let text = |k: &str| event.pointer(k).and_then(Value::as_str).unwrap_or("");
-                out.push(errors::provider_error(
-                    text("/error/type"),
-                    text("/error/message"),
-                ));
-            }
+        match event.str_or_empty("/type") {
+            "message_start" => self.message_start(&event),
+            "content_block_delta" => out.extend(content_delta(&event)),
+            "message_delta" => self.message_delta(&event),
+            "message_stop" => out.extend(self.message_stop()),
+            "error" => out.push(in_stream_error(&event)),
             _ => {} // ping, content_block_start/stop, future event types
         }
     }
+}
+
+impl AnthropicDecoder {
+    /// The first event: the prompt's size and the output so far.
+    fn message_start(&mut self, event: &Value) {
+        // Input tokens served from the prompt cache are counted apart; the prompt's
+        // size is all three (Anthropic's usage docs; llama.cpp's route does the same).
+        self.input_tokens = [
+            "input_tokens",
+            "cache_read_input_tokens",
+            "cache_creation_input_tokens",
+        ]
+        .iter()
+        .filter_map(|k| event.u64_at(&format!("/message/usage/{k}")))
+        .sum();
+        self.output_tokens = event.u64_or_zero("/message/usage/output_tokens");
+    }
+
+    /// Near the end: why the model stopped and the final output count.
+    fn message_delta(&mut self, event: &Value) {
+        if let Some(n) = event.u64_at("/usage/output_tokens") {
+            self.output_tokens = n;
+        }
+        if let Some(reason) = event.str_at("/delta/stop_reason") {
+            self.stop = Some(stop_reason(reason));
+        }
+    }
+
+    /// The end marker: the counts, then `done`.
+    fn message_stop(&self) -> [StreamEvent; 2] {
+        [
+            StreamEvent::Usage {
+                input_tokens: self.input_tokens,
+                output_tokens: self.output_tokens,
+            },
+            StreamEvent::Done {
+                reason: self.stop.unwrap_or(FinishReason::Stop),
+            },
+        ]
+    }
+}
+
+/// A piece of the answer (`text_delta`) or of the thinking (`thinking_delta`).
+fn content_delta(event: &Value) -> Option<StreamEvent> {
+    let text = |pointer: &str| event.str_or_empty(pointer).to_owned();
+    match event.str_at("/delta/type")? {
+        "text_delta" => Some(StreamEvent::Text {
+            text: text("/delta/text"),
+        }),
+        "thinking_delta" => Some(StreamEvent::Reasoning {
+            text: text("/delta/thinking"),
+        }),
+        _ => None,
+    }
+}
+
+/// An `error` event inside a 200 stream, e.g. `overloaded_error`.
+fn in_stream_error(event: &Value) -> StreamEvent {
+    errors::provider_error(
+        event.str_or_empty("/error/type"),
+        event.str_or_empty("/error/message"),
+    )
 }
 
 fn stop_reason(reason: &str) -> FinishReason {
@@ -199,8 +212,9 @@ fn stop_reason(reason: &str) -> FinishReason {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, test_spec, ProviderKind};
+    use super::super::{build_request, test_spec};
     use super::*;
+    use crate::spec::ProviderKind;
 
     #[test]
     fn system_goes_top_level_and_turns_alternate() {

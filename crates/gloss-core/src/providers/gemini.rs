@@ -10,50 +10,18 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol, Role, SseHandler, SseStream,
-};
+use super::decode::{Decode, SseHandler, SseStream};
+use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
+use super::json::{parse_json, JsonPath};
+use super::{ModelInfo, Protocol};
 use crate::errors;
-use crate::events::{FinishReason, StreamEvent};
+use crate::events::{ErrorCode, FinishReason, StreamEvent};
+use crate::spec::{ChatSpec, Message, Role};
 
 pub(super) struct Gemini;
 
 impl Protocol for Gemini {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
-        let system: Vec<Value> = spec
-            .messages
-            .iter()
-            .filter(|m| m.role == Role::System)
-            .map(|m| json!({ "text": m.content }))
-            .collect();
-        let contents: Vec<Value> = spec
-            .messages
-            .iter()
-            .filter(|m| m.role != Role::System)
-            .map(|m| {
-                let role = if m.role == Role::Assistant {
-                    "model"
-                } else {
-                    "user"
-                };
-                json!({ "role": role, "parts": [{ "text": m.content }] })
-            })
-            .collect();
-        let mut body = json!({ "contents": contents });
-        if !system.is_empty() {
-            body["systemInstruction"] = json!({ "parts": system });
-        }
-        let mut config = serde_json::Map::new();
-        if let Some(t) = spec.temperature {
-            config.insert("temperature".to_owned(), json!(t));
-        }
-        if let Some(n) = spec.max_tokens {
-            config.insert("maxOutputTokens".to_owned(), json!(n));
-        }
-        if !config.is_empty() {
-            body["generationConfig"] = Value::Object(config);
-        }
         let path = format!(
             "/models/{}:streamGenerateContent?alt=sse",
             model_path(&spec.model)
@@ -61,7 +29,7 @@ impl Protocol for Gemini {
         post(
             join(&spec.base_url, &path),
             headers(key(spec.api_key.as_deref()), "text/event-stream"),
-            &body,
+            &body(spec),
         )
     }
 
@@ -78,27 +46,10 @@ impl Protocol for Gemini {
 
     /// Gemini answers a bad key with 400 `INVALID_ARGUMENT`; it is still the key that is wrong.
     fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
-        // Gemini says a bad key with 400: map it as 401, but show the status it sent.
-        if status != 400 || !Self::is_bad_key(body) {
-            return errors::http_error(status, body, retry_after);
+        if status == 400 && Self::is_bad_key(body) {
+            return errors::http_error_as(ErrorCode::Auth, status, body, retry_after);
         }
-        match errors::http_error(401, body, retry_after) {
-            StreamEvent::Error {
-                code,
-                message,
-                mut l10n,
-            } => {
-                if let Some(l) = l10n.as_mut() {
-                    l.status = Some(400);
-                }
-                StreamEvent::Error {
-                    code,
-                    message: message.replace("HTTP 401", "HTTP 400"),
-                    l10n,
-                }
-            }
-            other => other,
-        }
+        errors::http_error(status, body, retry_after)
     }
 
     /// `{"models":[{"name":"models/gemini-2.0-flash","displayName":"…",
@@ -114,14 +65,10 @@ impl Protocol for Gemini {
                         .is_none_or(|ms| ms.iter().any(|x| x == "generateContent"))
                 })
                 .filter_map(|m| {
-                    let id = m.get("name")?.as_str()?;
-                    let name = m
-                        .get("displayName")
-                        .and_then(Value::as_str)
-                        .map(str::to_owned);
+                    let id = m.str_at("/name")?;
                     Some(ModelInfo {
                         id: id.strip_prefix("models/").unwrap_or(id).to_owned(),
-                        name,
+                        name: m.str_at("/displayName").map(str::to_owned),
                     })
                 })
                 .collect(),
@@ -133,6 +80,40 @@ impl Gemini {
     fn is_bad_key(body: &str) -> bool {
         body.contains("API_KEY_INVALID") || body.contains("API key not valid")
     }
+}
+
+/// The turns as `contents` (the assistant is the `model`), system text apart as
+/// `systemInstruction`, and sampling settings in `generationConfig`.
+fn body(spec: &ChatSpec) -> Value {
+    let (system, turns): (Vec<&Message>, Vec<&Message>) =
+        spec.messages.iter().partition(|m| m.role == Role::System);
+    let contents: Vec<Value> = turns.iter().map(|m| content(m)).collect();
+    let mut body = json!({ "contents": contents });
+    if !system.is_empty() {
+        let parts: Vec<Value> = system
+            .iter()
+            .map(|m| json!({ "text": m.content }))
+            .collect();
+        body["systemInstruction"] = json!({ "parts": parts });
+    }
+    let config = sampling(
+        ("temperature", spec.temperature),
+        ("maxOutputTokens", spec.max_tokens),
+    );
+    if let Some(config) = config {
+        body["generationConfig"] = config;
+    }
+    body
+}
+
+/// One turn of the conversation.
+fn content(message: &Message) -> Value {
+    let role = if message.role == Role::Assistant {
+        "model"
+    } else {
+        "user"
+    };
+    json!({ "role": role, "parts": [{ "text": message.content }] })
 }
 
 fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {
@@ -169,15 +150,16 @@ impl SseHandler for GeminiDecoder {
     fn end(&mut self, cut: bool) -> Vec<StreamEvent> {
         match self.finish {
             Some(reason) if !cut => {
-                let mut out = Vec::new();
-                if let Some((input_tokens, output_tokens)) = self.usage {
-                    out.push(StreamEvent::Usage {
+                let usage = self
+                    .usage
+                    .map(|(input_tokens, output_tokens)| StreamEvent::Usage {
                         input_tokens,
                         output_tokens,
                     });
-                }
-                out.push(StreamEvent::Done { reason });
-                out
+                usage
+                    .into_iter()
+                    .chain([StreamEvent::Done { reason }])
+                    .collect()
             }
             _ => vec![errors::truncated()],
         }
@@ -189,54 +171,50 @@ impl SseHandler for GeminiDecoder {
             Err(e) => return out.push(e),
         };
         if let Some(err) = chunk.get("error") {
-            let text = |k: &str| err.get(k).and_then(Value::as_str).unwrap_or("");
-            return out.push(errors::provider_error(text("status"), text("message")));
+            let (status, message) = (err.str_or_empty("/status"), err.str_or_empty("/message"));
+            return out.push(errors::provider_error(status, message));
         }
-        if let Some(reason) = chunk
-            .pointer("/promptFeedback/blockReason")
-            .and_then(Value::as_str)
-        {
+        if let Some(reason) = chunk.str_at("/promptFeedback/blockReason") {
             return out.push(errors::provider_error(
                 "content_filter",
                 &format!("the prompt was blocked ({reason})"),
             ));
         }
-        let candidate = chunk.pointer("/candidates/0");
-        let parts = candidate
-            .and_then(|c| c.pointer("/content/parts"))
-            .and_then(Value::as_array);
-        for part in parts.into_iter().flatten() {
-            let Some(text) = part
-                .get("text")
-                .and_then(Value::as_str)
-                .filter(|t| !t.is_empty())
-            else {
-                continue;
-            };
-            if part.get("thought").and_then(Value::as_bool) == Some(true) {
-                out.push(StreamEvent::Reasoning {
-                    text: text.to_owned(),
-                });
-            } else {
-                out.push(StreamEvent::Text {
-                    text: text.to_owned(),
-                });
-            }
-        }
-        if let Some(reason) = candidate
-            .and_then(|c| c.get("finishReason"))
-            .and_then(Value::as_str)
-        {
+        out.extend(parts(&chunk));
+        if let Some(reason) = chunk.str_at("/candidates/0/finishReason") {
             self.finish = Some(finish_reason(reason));
         }
         if let Some(usage) = chunk.get("usageMetadata") {
-            let count = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
-            self.usage = Some((
-                count("promptTokenCount"),
-                count("candidatesTokenCount") + count("thoughtsTokenCount"),
-            ));
+            self.usage = Some(token_counts(usage));
         }
     }
+}
+
+/// The first candidate's parts: reasoning where marked `thought`, else answer text; empty parts
+/// are skipped.
+fn parts(chunk: &Value) -> Vec<StreamEvent> {
+    let parts = chunk
+        .pointer("/candidates/0/content/parts")
+        .and_then(Value::as_array);
+    parts
+        .into_iter()
+        .flatten()
+        .filter_map(|part| {
+            let text = part.text_at("/text")?;
+            Some(if part.bool_at("/thought") == Some(true) {
+                StreamEvent::Reasoning { text }
+            } else {
+                StreamEvent::Text { text }
+            })
+        })
+        .collect()
+}
+
+/// Input and output tokens; thinking tokens are output too.
+fn token_counts(usage: &Value) -> (u64, u64) {
+    let output =
+        usage.u64_or_zero("/candidatesTokenCount") + usage.u64_or_zero("/thoughtsTokenCount");
+    (usage.u64_or_zero("/promptTokenCount"), output)
 }
 
 fn finish_reason(reason: &str) -> FinishReason {
@@ -252,8 +230,9 @@ fn finish_reason(reason: &str) -> FinishReason {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, test_spec, ProviderKind};
+    use super::super::{build_request, test_spec};
     use super::*;
+    use crate::spec::ProviderKind;
 
     #[test]
     fn builds_contents_with_model_role_and_system_instruction() {

@@ -8,13 +8,14 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol,
-};
+use super::decode::Decode;
+use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
+use super::json::{parse_json, JsonPath};
+use super::ndjson::NdjsonLines;
+use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::ndjson::NdjsonLines;
+use crate::spec::ChatSpec;
 
 pub(super) struct Ollama;
 
@@ -25,15 +26,12 @@ impl Protocol for Ollama {
             "messages": spec.messages,
             "stream": true,
         });
-        let mut options = serde_json::Map::new();
-        if let Some(t) = spec.temperature {
-            options.insert("temperature".to_owned(), json!(t));
-        }
-        if let Some(n) = spec.max_tokens {
-            options.insert("num_predict".to_owned(), json!(n));
-        }
-        if !options.is_empty() {
-            body["options"] = Value::Object(options);
+        let options = sampling(
+            ("temperature", spec.temperature),
+            ("num_predict", spec.max_tokens),
+        );
+        if let Some(options) = options {
+            body["options"] = options;
         }
         post(
             join(&spec.base_url, "/api/chat"),
@@ -123,49 +121,57 @@ fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
         Err(e) => return out.push(e),
     };
     if let Some(err) = chunk.get("error") {
-        let message = err.as_str().unwrap_or_default();
-        let kind = if message.contains("not found") {
-            "not_found"
-        } else {
-            ""
-        };
-        return out.push(errors::provider_error(kind, message));
+        return out.push(in_stream_error(err));
     }
-    let text = |k: &str| {
-        chunk
-            .pointer(k)
-            .and_then(Value::as_str)
-            .filter(|t| !t.is_empty())
+    out.extend(pieces(&chunk));
+    if chunk.bool_at("/done") == Some(true) {
+        out.extend(done(&chunk));
+    }
+}
+
+/// `{"error":"…"}`; a missing model gets its own code, so the user is told to check its name.
+fn in_stream_error(err: &Value) -> StreamEvent {
+    let message = err.as_str().unwrap_or_default();
+    let kind = if message.contains("not found") {
+        "not_found"
+    } else {
+        ""
     };
-    if let Some(thinking) = text("/message/thinking") {
-        out.push(StreamEvent::Reasoning {
-            text: thinking.to_owned(),
-        });
-    }
-    if let Some(content) = text("/message/content") {
-        out.push(StreamEvent::Text {
-            text: content.to_owned(),
-        });
-    }
-    if chunk.get("done").and_then(Value::as_bool) == Some(true) {
-        let count = |k: &str| chunk.get(k).and_then(Value::as_u64).unwrap_or(0);
-        out.push(StreamEvent::Usage {
-            input_tokens: count("prompt_eval_count"),
-            output_tokens: count("eval_count"),
-        });
-        let reason = match chunk.get("done_reason").and_then(Value::as_str) {
-            Some("length") => FinishReason::Length,
-            Some("stop") | None => FinishReason::Stop,
-            Some(_) => FinishReason::Other,
-        };
-        out.push(StreamEvent::Done { reason });
-    }
+    errors::provider_error(kind, message)
+}
+
+/// The line's piece of thinking, then its piece of the answer; empty pieces are skipped.
+fn pieces(chunk: &Value) -> impl Iterator<Item = StreamEvent> {
+    let thinking = chunk
+        .text_at("/message/thinking")
+        .map(|text| StreamEvent::Reasoning { text });
+    let content = chunk
+        .text_at("/message/content")
+        .map(|text| StreamEvent::Text { text });
+    thinking.into_iter().chain(content)
+}
+
+/// The last line (`"done":true`): the counts, then `done` with the reason.
+fn done(chunk: &Value) -> [StreamEvent; 2] {
+    let reason = match chunk.str_at("/done_reason") {
+        Some("length") => FinishReason::Length,
+        Some("stop") | None => FinishReason::Stop,
+        Some(_) => FinishReason::Other,
+    };
+    [
+        StreamEvent::Usage {
+            input_tokens: chunk.u64_or_zero("/prompt_eval_count"),
+            output_tokens: chunk.u64_or_zero("/eval_count"),
+        },
+        StreamEvent::Done { reason },
+    ]
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, http_error, test_spec, ProviderKind, Role};
+    use super::super::{build_request, http_error, test_spec};
     use super::*;
+    use crate::spec::{ProviderKind, Role};
 
     #[test]
     fn builds_a_native_chat_request() {

@@ -7,12 +7,13 @@
 
 use serde_json::{json, Value};
 
-use super::{
-    get, join, json_headers, key, parse_json, post, ChatSpec, Decode, HttpRequest, ModelInfo,
-    Protocol, SseHandler, SseStream,
-};
+use super::decode::{Decode, SseHandler, SseStream};
+use super::http::{get, join, json_headers, key, post, HttpRequest};
+use super::json::{parse_json, JsonPath};
+use super::{ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
+use crate::spec::ChatSpec;
 
 pub(super) struct OpenAi;
 
@@ -78,52 +79,45 @@ impl SseHandler for OpenAiDecoder {
     fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
         if data.trim() == "[DONE]" {
             let reason = self.finish_reason.unwrap_or(FinishReason::Stop);
-            out.push(StreamEvent::Done { reason });
-            return;
+            return out.push(StreamEvent::Done { reason });
         }
         let chunk = match parse_json(data, "event") {
             Ok(v) => v,
             Err(e) => return out.push(e),
         };
         if let Some(err) = chunk.get("error") {
-            out.push(in_stream_error(err));
-            return;
+            return out.push(in_stream_error(err));
         }
-        let choice = chunk.pointer("/choices/0");
-        // Reasoning models behind OpenAI-compatible servers (DeepSeek, llama.cpp, vLLM,
-        // OpenRouter) stream their thinking as `reasoning_content` or `reasoning`.
-        let delta = choice.and_then(|c| c.get("delta"));
-        let reasoning =
-            delta.and_then(|d| d.get("reasoning_content").or_else(|| d.get("reasoning")));
-        if let Some(text) = reasoning.and_then(Value::as_str).filter(|t| !t.is_empty()) {
-            out.push(StreamEvent::Reasoning {
-                text: text.to_owned(),
-            });
-        }
-        if let Some(text) = choice
-            .and_then(|c| c.pointer("/delta/content"))
-            .and_then(Value::as_str)
-        {
-            if !text.is_empty() {
-                out.push(StreamEvent::Text {
-                    text: text.to_owned(),
-                });
-            }
-        }
-        if let Some(reason) = choice
-            .and_then(|c| c.get("finish_reason"))
-            .and_then(Value::as_str)
-        {
+        out.extend(deltas(&chunk));
+        if let Some(reason) = chunk.str_at("/choices/0/finish_reason") {
             self.finish_reason = Some(finish_reason(reason));
         }
-        if let Some(usage) = chunk.get("usage").filter(|u| u.is_object()) {
-            let count = |k: &str| usage.get(k).and_then(Value::as_u64).unwrap_or(0);
-            out.push(StreamEvent::Usage {
-                input_tokens: count("prompt_tokens"),
-                output_tokens: count("completion_tokens"),
-            });
-        }
+        out.extend(usage(&chunk));
     }
+}
+
+/// The chunk's piece of reasoning, then its piece of the answer; empty pieces are skipped.
+fn deltas(chunk: &Value) -> impl Iterator<Item = StreamEvent> {
+    // Reasoning models behind OpenAI-compatible servers (DeepSeek, llama.cpp, vLLM,
+    // OpenRouter) stream their thinking as `reasoning_content` or `reasoning`.
+    let delta = chunk.pointer("/choices/0/delta");
+    let reasoning = delta
+        .and_then(|d| d.get("reasoning_content").or_else(|| d.get("reasoning")))
+        .and_then(|r| r.text_at(""))
+        .map(|text| StreamEvent::Reasoning { text });
+    let content = chunk
+        .text_at("/choices/0/delta/content")
+        .map(|text| StreamEvent::Text { text });
+    reasoning.into_iter().chain(content)
+}
+
+/// The token counts, in the last chunk (`stream_options.include_usage` asks for them).
+fn usage(chunk: &Value) -> Option<StreamEvent> {
+    let usage = chunk.get("usage").filter(|u| u.is_object())?;
+    Some(StreamEvent::Usage {
+        input_tokens: usage.u64_or_zero("/prompt_tokens"),
+        output_tokens: usage.u64_or_zero("/completion_tokens"),
+    })
 }
 
 fn finish_reason(reason: &str) -> FinishReason {
@@ -135,20 +129,21 @@ fn finish_reason(reason: &str) -> FinishReason {
     }
 }
 
+/// `{"error": {...}}` inside a 200 stream; some servers send the message as a bare string.
 fn in_stream_error(err: &Value) -> StreamEvent {
-    let text = |k: &str| err.get(k).and_then(Value::as_str).unwrap_or("");
-    let kind = [text("code"), text("type")].join(" ");
+    let kind = [err.str_or_empty("/code"), err.str_or_empty("/type")].join(" ");
     let message = match err {
         Value::String(s) => s.as_str(),
-        _ => text("message"),
+        _ => err.str_or_empty("/message"),
     };
     errors::provider_error(&kind, message)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, Message, ProviderKind, Role};
+    use super::super::{build_request, StreamDecoder};
     use super::*;
+    use crate::spec::{Message, ProviderKind, Role};
 
     fn spec(key: Option<&str>) -> ChatSpec {
         ChatSpec {
@@ -198,7 +193,7 @@ mod tests {
 
     #[test]
     fn in_stream_error_ends_the_stream() {
-        let mut d = super::super::StreamDecoder::new(ProviderKind::OpenAi);
+        let mut d = StreamDecoder::new(ProviderKind::OpenAi);
         let got = d.push(b"data: {\"error\":{\"message\":\"overloaded\",\"type\":\"server_error\"}}\n\ndata: [DONE]\n\n");
         assert_eq!(got.len(), 1);
         assert!(

@@ -1,7 +1,9 @@
 //! Shared by the markdown tests: the spec-format reader, a patch consumer that behaves like the
-//! panel, a tiny deterministic RNG and a generator of long answers.
+//! panel, a tiny deterministic RNG (`rng.rs`, which the decoder fuzz test uses too) and a
+//! generator of long answers.
 
 pub mod examples;
+pub mod rng;
 
 use gloss_core::RenderPatch;
 
@@ -59,23 +61,6 @@ impl Consumer {
 
     pub fn tail_is_empty(&self) -> bool {
         self.tail.is_empty() && self.code.is_none()
-    }
-}
-
-/// xorshift64*: deterministic, so a failure reproduces.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Self(seed.max(1))
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        let x = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        usize::try_from(x % n as u64).unwrap()
     }
 }
 

@@ -1,0 +1,59 @@
+//! When a block of a streamed answer is finished, so that its HTML can be sent once and never
+//! again. The parser closes every open block when a new top-level block begins, so a block is
+//! final as soon as the next one starts on a complete line (only complete lines may decide: a
+//! partial `#` may still become `#tag` and continue a paragraph). A fenced code block is also
+//! final once its closing fence line is complete, without waiting for the next block.
+
+use comrak::nodes::{AstNode, NodeValue};
+
+use super::code_tail::closes_fence;
+
+/// Where each finished block of the open `region` ends, as byte offsets into it. A block is
+/// finished once the next top-level block starts on a complete line; the last block, once it is
+/// a fenced code block whose closing fence line is complete.
+pub(super) fn finished_block_ends<'a>(blocks: &[&'a AstNode<'a>], region: &str) -> Vec<usize> {
+    let complete_lines = region.bytes().filter(|&b| b == b'\n').count();
+    let starts: Vec<usize> = blocks
+        .iter()
+        .map(|b| b.data().sourcepos.start.line)
+        .collect();
+    let finished = starts
+        .iter()
+        .skip(1)
+        .filter(|&&line| line <= complete_lines)
+        .count();
+    // Block i ends where block i + 1 starts.
+    let mut end_lines: Vec<usize> = starts.iter().skip(1).take(finished).copied().collect();
+    if finished + 1 == blocks.len() {
+        if let Some(end) = closed_fence_end(blocks[finished], region, complete_lines) {
+            end_lines.push(end + 1);
+        }
+    }
+    let offsets = line_offsets(region);
+    end_lines.iter().map(|&line| offsets[line - 1]).collect()
+}
+
+/// If `block` is a fenced code block closed by a complete line, that line's number.
+fn closed_fence_end<'a>(
+    block: &'a AstNode<'a>,
+    region: &str,
+    complete_lines: usize,
+) -> Option<usize> {
+    let data = block.data();
+    let NodeValue::CodeBlock(ref code) = data.value else {
+        return None;
+    };
+    let (start, end) = (data.sourcepos.start.line, data.sourcepos.end.line);
+    if !code.fenced || end <= start || end > complete_lines {
+        return None;
+    }
+    let line = region.split_inclusive('\n').nth(end - 1)?;
+    closes_fence(line, code.fence_char, code.fence_length).then_some(end)
+}
+
+/// Byte offset of the start of each line (line 1 at index 0).
+pub(super) fn line_offsets(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
