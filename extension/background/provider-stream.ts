@@ -31,13 +31,40 @@ export async function streamAnswer(
   post: Post,
   signal: AbortSignal,
   timeouts: Timeouts,
-  options: { maxTokens?: number; model?: string } = {},
+  options: AnswerOptions = {},
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   await coreReady();
-  let request: HttpRequest;
+  const request = answerRequest(provider, messages, options);
+  if ('problem' in request) {
+    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', request.problem) });
+    return;
+  }
+  const clock = new Watchdog(timeouts, signal);
   try {
-    request = buildRequest({
+    await fetchAnswer(provider, request, post, clock, fetchFn);
+  } catch (e) {
+    if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
+    else if (signal.aborted) post({ type: 'stopped' });
+    else post(networkError(request.url, messageOf(e)));
+  } finally {
+    clock.stop();
+  }
+}
+
+interface AnswerOptions {
+  maxTokens?: number;
+  model?: string;
+}
+
+/** The core's request for this answer, or why the settings cannot make one. */
+function answerRequest(
+  provider: StoredProvider,
+  messages: ChatMessage[],
+  options: AnswerOptions,
+): HttpRequest | { problem: string } {
+  try {
+    return buildRequest({
       provider: provider.kind,
       baseUrl: provider.baseUrl,
       apiKey: provider.apiKey || undefined,
@@ -46,38 +73,37 @@ export async function streamAnswer(
       maxTokens: options.maxTokens,
     });
   } catch (e) {
-    const problem = isSpecError(e) ? e.message : messageOf(e);
-    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', problem) });
+    return { problem: isSpecError(e) ? e.message : messageOf(e) };
+  }
+}
+
+/** Sends the request and passes on what comes back; a refusal or an empty body is an error. */
+async function fetchAnswer(
+  provider: StoredProvider,
+  request: HttpRequest,
+  post: Post,
+  clock: Watchdog,
+  fetchFn: typeof fetch,
+): Promise<void> {
+  const response = await fetchFn(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: clock.signal,
+    // Never send cookies of the provider's site along with an API request.
+    credentials: 'omit',
+  });
+  if (!response.ok) {
+    const body = await response.text().catch(() => '');
+    const retryAfter = response.headers.get('retry-after') ?? undefined;
+    post(httpError(provider.kind, response.status, body, retryAfter));
     return;
   }
-  const clock = new Watchdog(timeouts, signal);
-  try {
-    const response = await fetchFn(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal: clock.signal,
-      // Never send cookies of the provider's site along with an API request.
-      credentials: 'omit',
-    });
-    if (!response.ok) {
-      const body = await response.text().catch(() => '');
-      const retryAfter = response.headers.get('retry-after') ?? undefined;
-      post(httpError(provider.kind, response.status, body, retryAfter));
-      return;
-    }
-    if (!response.body) {
-      post({ type: 'error', code: 'bad_response', message: t('emptyResponse') });
-      return;
-    }
-    await pump(provider, response.body, post, clock);
-  } catch (e) {
-    if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
-    else if (signal.aborted) post({ type: 'stopped' });
-    else post(networkError(request.url, messageOf(e)));
-  } finally {
-    clock.stop();
+  if (!response.body) {
+    post({ type: 'error', code: 'bad_response', message: t('emptyResponse') });
+    return;
   }
+  await pump(provider, response.body, post, clock);
 }
 
 async function pump(
