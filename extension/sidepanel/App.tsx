@@ -1,15 +1,15 @@
 /** The panel: the conversation and composer, the history, or the settings. */
 import { useLayoutEffect, useState } from 'react';
-import { Composer } from './Composer';
-import { Conversation } from './Conversation';
-import { ConversationHeader } from './ConversationHeader';
-import { History } from './History';
-import { ModelSwitch } from './ModelSwitch';
-import { Settings } from './Settings';
-import { useChat } from './useChat';
-import { usePageContext } from './usePageContext';
+import { Composer } from './chat/Composer';
+import { Conversation } from './chat/Conversation';
+import { ConversationHeader } from './chat/ConversationHeader';
+import { History } from './history/History';
+import { ModelSwitch } from './chat/ModelSwitch';
+import { Settings } from './settings/Settings';
+import { useChat } from './chat/useChat';
+import { usePageContext } from './chat/usePageContext';
 import { usePanelPresence } from './usePanelPresence';
-import { useSettings } from './useSettings';
+import { useSettings } from './settings/useSettings';
 import { t } from '../shared/i18n';
 
 type View = 'chat' | 'history' | 'settings';

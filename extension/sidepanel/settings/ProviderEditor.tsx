@@ -1,11 +1,11 @@
 /** Adding or editing one provider: preset, base URL (checked as you type), key, model, test. */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { send, type Res } from '../shared/protocol';
-import { PRESET_IDS, PRESETS, type PresetId } from '../shared/presets';
-import type { ProviderInput, PublicProvider } from '../shared/settings';
+import { send, type Res } from '../../shared/protocol';
+import { PRESET_IDS, PRESETS, type PresetId } from '../../shared/presets';
+import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
 import { requestProviderOrigin } from './permissions';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 interface Props {
   current?: PublicProvider;

@@ -1,8 +1,8 @@
 /** Appearance (theme) and the quick actions library. */
 import { useState } from 'react';
-import { DEFAULT_QUICK_ACTIONS, THEMES, type QuickAction } from '../shared/preferences';
-import type { PublicSettings } from '../shared/settings';
-import { t } from '../shared/i18n';
+import { DEFAULT_QUICK_ACTIONS, THEMES, type QuickAction } from '../../shared/preferences';
+import type { PublicSettings } from '../../shared/settings';
+import { t } from '../../shared/i18n';
 
 interface Props {
   settings: PublicSettings;

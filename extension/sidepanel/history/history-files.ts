@@ -1,7 +1,7 @@
 /** Export files (Markdown, JSON) saved through the browser's downloads, and reading an import. */
-import { toMarkdown } from '../shared/history-text';
-import { t } from '../shared/i18n';
-import { send } from '../shared/protocol';
+import { toMarkdown } from '../../shared/history-text';
+import { t } from '../../shared/i18n';
+import { send } from '../../shared/protocol';
 
 /** The largest import read (a JSON export of thousands of conversations fits easily). */
 const MAX_IMPORT_BYTES = 200 * 1024 * 1024;

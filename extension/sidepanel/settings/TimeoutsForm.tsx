@@ -1,7 +1,7 @@
 /** How long to wait for a provider before saying it is not answering. */
 import { useId, useState } from 'react';
-import type { Timeouts } from '../shared/settings';
-import { t } from '../shared/i18n';
+import type { Timeouts } from '../../shared/settings';
+import { t } from '../../shared/i18n';
 
 export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave: (t: Timeouts) => void }) {
   const id = useId();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ConversationRecord, TurnRecord } from '../shared/history';
+import type { ConversationRecord, TurnRecord } from '../../shared/history';
 import { chatReducer, EMPTY_CHAT, shownPath } from './chat-state';
 
 const chunk = (text: string) => ({ type: 'chunk' as const, text, patch: { frozen: [], tail: '' } });

@@ -1,9 +1,9 @@
 /** Past conversations: search, open, rename, delete (with undo), export and import. */
 import { useEffect, useRef, useState } from 'react';
-import type { ConversationData, Summary } from '../shared/history';
-import { send } from '../shared/protocol';
+import type { ConversationData, Summary } from '../../shared/history';
+import { send } from '../../shared/protocol';
 import { exportConversations, readImportFile } from './history-files';
-import { plural, t, type MessageKey } from '../shared/i18n';
+import { plural, t, type MessageKey } from '../../shared/i18n';
 
 interface Props {
   currentId: string | null;

@@ -3,15 +3,15 @@
  * appearance, quick actions and shortcuts.
  */
 import { useState } from 'react';
-import { PRESETS } from '../shared/presets';
+import { PRESETS } from '../../shared/presets';
 import { LocalServers } from './LocalServers';
-import { modelName } from './model-name';
+import { modelName } from '../model-name';
 import { Preferences } from './Preferences';
 import { ProviderEditor } from './ProviderEditor';
 import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
 import type { SettingsApi } from './useSettings';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void }) {
   const { settings } = api;

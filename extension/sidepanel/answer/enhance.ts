@@ -4,7 +4,7 @@
  * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`. highlight.js and KaTeX are loaded
  * on first use, so opening the panel does not wait for them.
  */
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 export function enhance(blocks: Element[]): void {
   for (const block of blocks) {

@@ -5,13 +5,13 @@
  * conversation is read again from storage (where that answer is now marked interrupted).
  */
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { connectChat, send, type ChatCommand, type ChatEvent, type Res, type TypedPort } from '../shared/protocol';
-import { newTurn, type TurnRecord } from '../shared/history';
-import type { Attachment } from '../shared/attachment';
-import { latestLeaf } from '../shared/thread';
-import { AnswerDom } from './answer-dom';
+import { connectChat, send, type ChatCommand, type ChatEvent, type Res, type TypedPort } from '../../shared/protocol';
+import { newTurn, type TurnRecord } from '../../shared/history';
+import type { Attachment } from '../../shared/attachment';
+import { latestLeaf } from '../../shared/thread';
+import { AnswerDom } from '../answer/answer-dom';
 import { chatReducer, EMPTY_CHAT, isTerminal, shownPath, type ChatState } from './chat-state';
-import { plural, t } from '../shared/i18n';
+import { plural, t } from '../../shared/i18n';
 
 const CURRENT_KEY = 'gloss.conversation';
 type Port = TypedPort<ChatEvent, ChatCommand>;

@@ -4,9 +4,9 @@
  * when it does not fit, the user chooses to send only what fits or all of it.
  */
 import { useEffect, useState } from 'react';
-import { send, type Res } from '../shared/protocol';
+import { send, type Res } from '../../shared/protocol';
 import type { Attachment } from './usePageContext';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 interface Props {
   attachment: Attachment;

@@ -1,6 +1,6 @@
 /** The conversation's title and its instructions (a system prompt sent with every question). */
 import { useState } from 'react';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 interface Props {
   title: string | null;

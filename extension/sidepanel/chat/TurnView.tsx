@@ -1,11 +1,11 @@
 /** One question and its answer, with its versions and what can be done with it. */
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { PathStep } from '../shared/thread';
-import type { AnswerDom } from './answer-dom';
+import type { PathStep } from '../../shared/thread';
+import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
-import { onAnswerClick } from './links';
-import { modelName } from './model-name';
-import { t } from '../shared/i18n';
+import { onAnswerClick } from '../answer/links';
+import { modelName } from '../model-name';
+import { t } from '../../shared/i18n';
 
 export interface TurnActions {
   onRegenerate: (turnId: string) => void;

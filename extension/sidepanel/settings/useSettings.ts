@@ -5,15 +5,15 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import * as v from 'valibot';
-import { send, type Res } from '../shared/protocol';
-import type { Preferences } from '../shared/preferences';
+import { send, type Res } from '../../shared/protocol';
+import type { Preferences } from '../../shared/preferences';
 import {
   PublicSettingsSchema,
   SETTINGS_KEY,
   type ProviderInput,
   type PublicSettings,
   type Timeouts,
-} from '../shared/settings';
+} from '../../shared/settings';
 
 const SEEN_KEY = 'gloss.settings.seen';
 

@@ -1,10 +1,10 @@
 /** The questions and answers on the path shown, following the answer as it is written. */
 import { useEffect, useRef, useState } from 'react';
-import type { PathStep } from '../shared/thread';
-import type { AnswerDom } from './answer-dom';
+import type { PathStep } from '../../shared/thread';
+import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
 import { TurnView, type TurnActions } from './TurnView';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 interface Props extends TurnActions {
   path: PathStep<Turn>[];

@@ -2,7 +2,7 @@
  * Host access, asked for at the moment it is needed and only for the origins involved. Must be
  * called synchronously in a click handler: browsers only show the prompt for a user gesture.
  */
-import { originPattern } from '../shared/settings';
+import { originPattern } from '../../shared/settings';
 
 export const LOCAL_ORIGINS = ['http://localhost/*', 'http://127.0.0.1/*'];
 

@@ -3,9 +3,9 @@
  * panel opens and whenever new material arrives while it is open.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { t } from '../shared/i18n';
-import { send } from '../shared/protocol';
-import { pendingContextKey, type Attachment } from '../shared/attachment';
+import { t } from '../../shared/i18n';
+import { send } from '../../shared/protocol';
+import { pendingContextKey, type Attachment } from '../../shared/attachment';
 
 export type { Attachment };
 

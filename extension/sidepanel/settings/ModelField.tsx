@@ -1,8 +1,8 @@
 /** The model: typed freely, or picked from the provider's own list once it loads. */
 import { useState } from 'react';
-import { send } from '../shared/protocol';
-import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
-import { plural, t } from '../shared/i18n';
+import { send } from '../../shared/protocol';
+import type { ProviderKind } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
+import { plural, t } from '../../shared/i18n';
 
 interface Props {
   id: string;

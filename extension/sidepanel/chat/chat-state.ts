@@ -3,9 +3,9 @@
  * turns, then each answer's events). The panel keeps what it received even when an answer
  * fails or cannot be stored, so nothing is lost while it is open.
  */
-import type { ConversationRecord, TurnRecord, TurnStatus } from '../shared/history';
-import type { ChatEvent } from '../shared/protocol';
-import { pathTo, type PathStep } from '../shared/thread';
+import type { ConversationRecord, TurnRecord, TurnStatus } from '../../shared/history';
+import type { ChatEvent } from '../../shared/protocol';
+import { pathTo, type PathStep } from '../../shared/thread';
 
 export type { TurnStatus };
 

@@ -1,7 +1,7 @@
 /** The provider for this conversation; starts at the default and can be switched any time. */
-import type { PublicSettings } from '../shared/settings';
-import { modelName } from './model-name';
-import { t } from '../shared/i18n';
+import type { PublicSettings } from '../../shared/settings';
+import { modelName } from '../model-name';
+import { t } from '../../shared/i18n';
 
 interface Props {
   settings: PublicSettings;

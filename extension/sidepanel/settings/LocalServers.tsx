@@ -3,11 +3,11 @@
  * ones that answer. Asking for access to localhost happens here, on the user's click.
  */
 import { useEffect, useState } from 'react';
-import { send, type Res } from '../shared/protocol';
-import { PRESETS } from '../shared/presets';
-import type { ProviderInput } from '../shared/settings';
+import { send, type Res } from '../../shared/protocol';
+import { PRESETS } from '../../shared/presets';
+import type { ProviderInput } from '../../shared/settings';
 import { LOCAL_ORIGINS, requestOrigins } from './permissions';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 type Server = Res<'local.detect'>['servers'][number];
 

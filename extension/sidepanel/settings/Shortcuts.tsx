@@ -4,7 +4,7 @@
  * page is where to fix that.
  */
 import { useEffect, useState } from 'react';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 const SHORTCUTS_PAGE = 'chrome://extensions/shortcuts';
 

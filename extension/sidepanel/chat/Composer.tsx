@@ -4,9 +4,9 @@
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AttachmentChip } from './AttachmentChip';
-import type { QuickAction } from '../shared/preferences';
+import type { QuickAction } from '../../shared/preferences';
 import type { Attachment } from './usePageContext';
-import { t } from '../shared/i18n';
+import { t } from '../../shared/i18n';
 
 const DRAFT_KEY = 'gloss.draft';
 
