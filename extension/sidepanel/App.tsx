@@ -1,4 +1,5 @@
 /** The panel: the conversation and composer, the history, or the settings. */
+import './App.css';
 import { useLayoutEffect, useState } from 'react';
 import { Composer } from './chat/Composer';
 import { Conversation } from './chat/Conversation';

@@ -1,3 +1,9 @@
+/**
+ * The panel's entry. The base stylesheet is imported first: each feature's stylesheet, imported
+ * by its component before the components it renders, comes after it in the bundle and can refine
+ * it. Mind that order when moving an import: rules of equal specificity go by it.
+ */
+import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

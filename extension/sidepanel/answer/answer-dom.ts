@@ -4,6 +4,7 @@
  * one animation frame are applied together. Frozen blocks are enhanced (highlighting, math,
  * copy buttons) once, and announced to screen readers once.
  */
+import './answer.css';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { announce } from './announcer';
 import { enhance } from './enhance';

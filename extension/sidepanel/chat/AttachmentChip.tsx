@@ -3,6 +3,7 @@
  * model's budget (before anything is sent), editable and removable. Nothing is cut silently:
  * when it does not fit, the user chooses to send only what fits or all of it.
  */
+import './AttachmentChip.css';
 import { useEffect, useState } from 'react';
 import { send, type Res } from '../../shared/protocol';
 import type { Attachment } from './usePageContext';

@@ -2,6 +2,7 @@
  * The question box: Enter sends, Shift+Enter adds a line, Esc stops the answer (or cancels an
  * edit), Up in an empty box edits the last question.
  */
+import './Composer.css';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AttachmentChip } from './AttachmentChip';
 import type { QuickAction } from '../../shared/preferences';

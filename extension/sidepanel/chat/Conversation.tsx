@@ -1,4 +1,5 @@
 /** The questions and answers on the path shown, following the answer as it is written. */
+import './Conversation.css';
 import { useEffect, useRef, useState } from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';

@@ -1,4 +1,5 @@
 /** The conversation's title and its instructions (a system prompt sent with every question). */
+import './ConversationHeader.css';
 import { useState } from 'react';
 import { t } from '../../shared/i18n';
 

@@ -1,4 +1,5 @@
 /** The provider for this conversation; starts at the default and can be switched any time. */
+import './ModelSwitch.css';
 import type { PublicSettings } from '../../shared/settings';
 import { modelName } from '../model-name';
 import { t } from '../../shared/i18n';

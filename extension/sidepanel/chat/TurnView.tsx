@@ -1,4 +1,5 @@
 /** One question and its answer, with its versions and what can be done with it. */
+import './TurnView.css';
 import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';

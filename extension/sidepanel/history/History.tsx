@@ -1,4 +1,5 @@
 /** Past conversations: search, open, rename, delete (with undo), export and import. */
+import './History.css';
 import { useEffect, useRef, useState } from 'react';
 import type { ConversationData, Summary } from '../../shared/history';
 import { send } from '../../shared/protocol';

@@ -2,6 +2,7 @@
  * The zero-key start: look for Ollama, LM Studio and llama.cpp on this computer and offer the
  * ones that answer. Asking for access to localhost happens here, on the user's click.
  */
+import './LocalServers.css';
 import { useEffect, useState } from 'react';
 import { send, type Res } from '../../shared/protocol';
 import { PRESETS } from '../../shared/presets';

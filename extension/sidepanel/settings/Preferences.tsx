@@ -1,4 +1,5 @@
 /** Appearance (theme) and the quick actions library. */
+import './Preferences.css';
 import { useState } from 'react';
 import { DEFAULT_QUICK_ACTIONS, THEMES, type QuickAction } from '../../shared/preferences';
 import type { PublicSettings } from '../../shared/settings';

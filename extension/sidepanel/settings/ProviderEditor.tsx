@@ -1,4 +1,5 @@
 /** Adding or editing one provider: preset, base URL (checked as you type), key, model, test. */
+import './ProviderEditor.css';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { send, type Res } from '../../shared/protocol';
 import { PRESET_IDS, PRESETS, type PresetId } from '../../shared/presets';

@@ -2,6 +2,7 @@
  * All settings: the providers (list, add, edit, remove, default), local servers, timeouts,
  * appearance, quick actions and shortcuts.
  */
+import './Settings.css';
 import { useState } from 'react';
 import { PRESETS } from '../../shared/presets';
 import { LocalServers } from './LocalServers';

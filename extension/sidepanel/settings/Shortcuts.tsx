@@ -3,6 +3,7 @@
  * suggested keys were taken by another extension) or changed by the user; the browser's own
  * page is where to fix that.
  */
+import './Shortcuts.css';
 import { useEffect, useState } from 'react';
 import { t } from '../../shared/i18n';
 

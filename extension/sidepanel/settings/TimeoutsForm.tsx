@@ -1,4 +1,5 @@
 /** How long to wait for a provider before saying it is not answering. */
+import './TimeoutsForm.css';
 import { useId, useState } from 'react';
 import type { Timeouts } from '../../shared/settings';
 import { t } from '../../shared/i18n';
