@@ -19,6 +19,7 @@ export function App() {
   const api = useSettings();
   const [providerId, setProviderId] = useState<string>();
   const chat = useChat(providerId);
+  const { session } = chat;
   const [view, setView] = useState<View>('chat');
   const page = usePageContext();
   // "Ask Gloss" from the page shows the chat, wherever the panel was (history, settings).
@@ -55,7 +56,7 @@ export function App() {
               type="button"
               className="ghost"
               onClick={() => {
-                chat.newChat();
+                session.newChat();
                 setView('chat');
               }}
             >
@@ -99,10 +100,10 @@ export function App() {
           currentId={conversationId}
           onOpen={(id) => {
             setView('chat');
-            void chat.open(id);
+            void session.open(id);
           }}
-          onRenamed={(id, title) => id === conversationId && chat.rename(title)}
-          onDeleted={(id) => id === conversationId && chat.newChat()}
+          onRenamed={(id, title) => id === conversationId && session.rename(title)}
+          onDeleted={(id) => id === conversationId && session.newChat()}
         />
       )}
       {shown === 'chat' && (
@@ -110,15 +111,15 @@ export function App() {
           <ConversationHeader
             title={chat.state.conversation?.title ?? null}
             systemPrompt={chat.systemPrompt}
-            onSystemPrompt={chat.setSystemPrompt}
+            onSystemPrompt={session.setSystemPrompt}
           />
           <Conversation
             path={chat.path}
-            answerDom={chat.answerDom}
-            onRegenerate={chat.regenerate}
-            onEdit={chat.edit}
-            onContinue={chat.carryOn}
-            onSelect={chat.select}
+            answerDom={session.answer}
+            onRegenerate={session.regenerate}
+            onEdit={session.edit}
+            onContinue={session.carryOn}
+            onSelect={session.select}
           />
           {(page.error ?? chat.notice) && (
             <p className="notice error" role="alert">
@@ -128,7 +129,7 @@ export function App() {
                 className="ghost"
                 onClick={() => {
                   page.clearError();
-                  chat.dismissNotice();
+                  session.dismissNotice();
                 }}
               >
                 {t('dismiss')}
@@ -137,8 +138,8 @@ export function App() {
           )}
           <Composer
             streaming={chat.streaming}
-            onSend={chat.ask}
-            onStop={chat.stop}
+            onSend={session.ask}
+            onStop={session.stop}
             attachment={page.attachment}
             onAttachmentChange={page.setAttachment}
             suggestion={page.question}
@@ -147,7 +148,7 @@ export function App() {
             lastQuestion={last ? { id: last.id, question: last.question } : null}
             quickActions={settings.quickActions}
             returned={chat.returned}
-            onEdit={chat.edit}
+            onEdit={session.edit}
           />
         </>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ConversationRecord, TurnRecord } from '../../shared/history';
-import { chatReducer, EMPTY_CHAT, shownPath } from './chat-state';
+import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath } from './chat-state';
 
 const chunk = (text: string) => ({ type: 'chunk' as const, text, patch: { frozen: [], tail: '' } });
 const conversation: ConversationRecord = {
@@ -75,5 +75,25 @@ describe('chatReducer', () => {
     expect(chatReducer(asked, { type: 'turn', turn: other, conversation: { ...conversation, id: 'other' } })).toBe(
       asked,
     );
+  });
+});
+
+describe('pendingTurn', () => {
+  test('a question in the open conversation is shown as an answer being written', () => {
+    expect(pendingTurn(asked, 'Next?', 'a', [])).toMatchObject({
+      conversationId: 'c',
+      parentId: 'a',
+      question: 'Next?',
+      answer: '',
+      status: 'streaming',
+      attachments: undefined,
+    });
+  });
+
+  test('before the worker has stored a new conversation, its questions share its id', () => {
+    const first = pendingTurn(EMPTY_CHAT, 'First?', null);
+    const waiting = chatReducer(EMPTY_CHAT, { type: 'turn', turn: first });
+    expect(pendingTurn(waiting, 'Again?', null).conversationId).toBe(first.conversationId);
+    expect(pendingTurn(EMPTY_CHAT, 'Other?', null).conversationId).not.toBe(first.conversationId);
   });
 });

@@ -3,8 +3,9 @@
  * turns, then each answer's events). The panel keeps what it received even when an answer
  * fails or cannot be stored, so nothing is lost while it is open.
  */
-import type { ConversationRecord, TurnRecord, TurnStatus } from '../../shared/history';
+import { newTurn, type ConversationRecord, type TurnRecord, type TurnStatus } from '../../shared/history';
 import type { ChatEvent } from '../../shared/protocol';
+import type { Attachment } from '../../shared/attachment';
 import { pathTo, type PathStep } from '../../shared/thread';
 
 export type { TurnStatus };
@@ -105,4 +106,18 @@ export function shownPath(state: ChatState): PathStep<Turn>[] {
 /** A terminal event ends the port's work. */
 export function isTerminal(event: ChatEvent): boolean {
   return event.type === 'done' || event.type === 'stopped' || event.type === 'error';
+}
+
+/**
+ * A question shown at once, before the worker has stored it (it then sends the stored turn): in
+ * the open conversation, or else in a new one.
+ */
+export function pendingTurn(
+  state: ChatState,
+  question: string,
+  parentId: string | null,
+  attachments?: Attachment[],
+): TurnRecord {
+  const conversationId = state.conversation?.id ?? Object.values(state.turns)[0]?.conversationId ?? crypto.randomUUID();
+  return newTurn({ id: crypto.randomUUID(), conversationId, parentId, question, attachments });
 }

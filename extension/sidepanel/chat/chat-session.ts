@@ -1,0 +1,249 @@
+/**
+ * The open conversation, held outside React so it can be tested in Node: loaded from the
+ * worker, changed through chat-state's reducer, and followed with one TurnFollower per answer.
+ * Answers belong to the worker: switching conversations only stops following them, and a port
+ * that drops mid-answer means the worker restarted, so the conversation is read again from
+ * storage (where that answer is now marked interrupted). useChat is its React view.
+ */
+import type { TurnRecord } from '../../shared/history';
+import { plural, t } from '../../shared/i18n';
+import type { Req, Res } from '../../shared/protocol';
+import type { Attachment } from '../../shared/attachment';
+import { latestLeaf } from '../../shared/thread';
+import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
+import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath, type ChatAction, type ChatState } from './chat-state';
+import { TurnFollower, type ChatPort, type TurnCommand } from './turn-follower';
+
+/** Where the open conversation's id is kept, so that a reopened panel shows it again. */
+export const CURRENT_KEY = 'gloss.conversation';
+/** How long to give a restarting worker before reading what it stored. */
+const RELOAD_AFTER_LOST_MS = 300;
+
+/** What the panel shows of the session; a new object whenever any of it changes. */
+export interface ChatView {
+  state: ChatState;
+  /** Why something did not work, until dismissed. */
+  notice: string | null;
+  /** A question the worker refused, handed back to the composer. */
+  returned: { text: string; at: number } | null;
+  /** Instructions chosen before a new conversation's first question. */
+  newPrompt: string;
+}
+
+/** An answer's view: AnswerDom in the panel, patched outside React. */
+export interface AnswerView {
+  enqueue: (patch: RenderPatch) => void;
+  load: (html: string) => void;
+}
+
+/** What the session needs from the browser (fakes in tests). */
+export interface ChatDeps<A extends AnswerView> {
+  connect: () => ChatPort;
+  history: {
+    open: (id: string) => Promise<Res<'history.open'>>;
+    update: (change: Req<'history.update'>) => Promise<unknown>;
+  };
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  answer: () => A;
+}
+
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export class ChatSession<A extends AnswerView = AnswerView> {
+  private view: ChatView = { state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '' };
+  private readonly listeners = new Set<() => void>();
+  private readonly followers = new Set<TurnFollower>();
+  /** Each answer's view, kept while its conversation is shown. */
+  private readonly answers = new Map<string, A>();
+  private providerId: string | undefined;
+
+  constructor(private readonly deps: ChatDeps<A>) {}
+
+  // Arrow functions throughout: React components receive them as callbacks.
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = (): ChatView => this.view;
+
+  /** The provider new answers use (undefined: the default). */
+  readonly setProvider = (providerId: string | undefined): void => {
+    this.providerId = providerId;
+  };
+
+  /** Reopens the conversation the panel showed last; closing the panel only stops following. */
+  readonly resume = (): void => {
+    const last = this.deps.storage.getItem(CURRENT_KEY);
+    if (last) this.open(last).catch((e: unknown) => this.set({ notice: t('openFailed', String(e)) }));
+  };
+
+  /** Stops following every answer (the panel is closing). */
+  readonly detach = (): void => this.closeAll();
+
+  /** The view of an answer, made on first use. */
+  readonly answer = (turnId: string): A => {
+    let view = this.answers.get(turnId);
+    if (!view) {
+      view = this.deps.answer();
+      this.answers.set(turnId, view);
+    }
+    return view;
+  };
+
+  readonly open = (id: string): Promise<void> => this.deps.history.open(id).then((opened) => this.show(id, opened));
+
+  /** Asks at the end of the path shown. */
+  readonly ask = (question: string, attachments: Attachment[] = []): void => {
+    const path = shownPath(this.view.state);
+    this.askAs(pendingTurn(this.view.state, question, path[path.length - 1]?.turn.id ?? null, attachments));
+  };
+
+  /** Sends a changed question as a new version of `turnId` (the old one stays switchable). */
+  readonly edit = (turnId: string, question: string): void => {
+    const turn = this.view.state.turns[turnId];
+    if (turn) this.askAs(pendingTurn(this.view.state, question, turn.parentId, turn.attachments));
+  };
+
+  /** A new version of the answer to `of`'s question. */
+  readonly regenerate = (of: string): void => {
+    const source = this.view.state.turns[of];
+    if (!source) return;
+    const turn = pendingTurn(this.view.state, source.question, source.parentId, source.attachments);
+    this.follow({ type: 'regenerate', of, turnId: turn.id, providerId: this.providerId }, turn);
+  };
+
+  /** Carries on a stopped or interrupted answer. */
+  readonly carryOn = (turnId: string): void => this.follow({ type: 'continue', turnId, providerId: this.providerId });
+
+  readonly stop = (): void => this.followers.forEach((follower) => follower.stop());
+
+  /** Shows another version of a turn (and the newest conversation that follows it). */
+  readonly select = (versionId: string): void => {
+    const { conversation, turns } = this.view.state;
+    const leafId = latestLeaf(Object.values(turns), versionId)?.id;
+    if (!leafId) return;
+    this.apply({ type: 'select', leafId });
+    if (!conversation) return;
+    this.deps.history
+      .update({ id: conversation.id, leafId })
+      .catch((e: unknown) => this.set({ notice: t('changeNotSaved', reason(e)) }));
+  };
+
+  /** The conversation's instructions (kept for the first question of a new one). */
+  readonly setSystemPrompt = (systemPrompt: string): void => {
+    const { conversation } = this.view.state;
+    if (!conversation) {
+      this.set({ newPrompt: systemPrompt });
+      return;
+    }
+    this.apply({ type: 'systemPrompt', systemPrompt });
+    this.deps.history
+      .update({ id: conversation.id, systemPrompt })
+      .catch((e: unknown) => this.set({ notice: t('instructionsNotSaved', reason(e)) }));
+  };
+
+  /** The title changed in the history (it is stored there). */
+  readonly rename = (title: string): void => this.apply({ type: 'renamed', title });
+
+  readonly newChat = (): void => {
+    this.closeAll();
+    this.answers.clear();
+    this.deps.storage.removeItem(CURRENT_KEY);
+    this.set({ newPrompt: '', notice: null, state: chatReducer(this.view.state, { type: 'new' }) });
+  };
+
+  readonly dismissNotice = (): void => this.set({ notice: null });
+
+  private show(id: string, opened: Res<'history.open'>): void {
+    this.closeAll();
+    this.answers.clear();
+    if (!opened) {
+      this.deps.storage.removeItem(CURRENT_KEY);
+      this.apply({ type: 'new' });
+      return;
+    }
+    this.deps.storage.setItem(CURRENT_KEY, id);
+    for (const turn of opened.turns) if (turn.html) this.answer(turn.id).load(turn.html);
+    const { conversation, turns } = opened;
+    this.set({
+      state: chatReducer(this.view.state, { type: 'loaded', conversation, turns }),
+      notice: opened.damaged > 0 ? plural(opened.damaged, 'damagedOne', 'damagedMany') : null,
+    });
+    for (const turnId of opened.live) this.follow({ type: 'attach', turnId });
+  }
+
+  private askAs(turn: TurnRecord): void {
+    const { conversationId, id: turnId, parentId, question, attachments } = turn;
+    // Instructions go with the first question of a new conversation.
+    const systemPrompt = this.view.state.conversation ? undefined : this.view.newPrompt || undefined;
+    const command = { conversationId, turnId, parentId, question, attachments, systemPrompt };
+    this.follow({ type: 'ask', ...command, providerId: this.providerId }, turn);
+  }
+
+  /** Sends a command and follows the turn it starts or joins, until its answer ends. */
+  private follow(command: TurnCommand, shown?: TurnRecord): void {
+    if (shown) this.apply({ type: 'turn', turn: shown });
+    const follower = new TurnFollower(
+      this.deps.connect,
+      {
+        stored: (turn, conversation) => {
+          this.deps.storage.setItem(CURRENT_KEY, turn.conversationId);
+          this.apply({ type: 'turn', turn, conversation });
+        },
+        event: (turnId, event) => {
+          if (event.type === 'chunk') this.answer(turnId).enqueue(event.patch);
+          this.apply({ type: 'event', id: turnId, event });
+        },
+        refused: (message) => this.refuse(message, command, shown),
+        gone: () => this.reload(),
+        lost: () => {
+          const id = this.view.state.conversation?.id;
+          if (id) setTimeout(() => this.reload(id), RELOAD_AFTER_LOST_MS);
+        },
+        ended: () => this.followers.delete(follower),
+      },
+      shown?.id,
+    );
+    this.followers.add(follower);
+    follower.start(command);
+  }
+
+  /**
+   * A question shown at once but never stored: take it off the page, give it back to the
+   * composer, say why, and show the conversation as storage has it.
+   */
+  private refuse(message: string, command: TurnCommand, shown?: TurnRecord): void {
+    if (!shown) {
+      this.set({ notice: message });
+      return;
+    }
+    this.set({
+      notice: message,
+      state: chatReducer(this.view.state, { type: 'drop', id: shown.id }),
+      returned: command.type === 'ask' ? { text: shown.question, at: Date.now() } : this.view.returned,
+    });
+    this.reload();
+  }
+
+  /** Reads the conversation again from storage, whose record of an answer is the worker's. */
+  private reload(id = this.view.state.conversation?.id): void {
+    if (id) this.open(id).catch(() => undefined);
+  }
+
+  private closeAll(): void {
+    this.followers.forEach((follower) => follower.close());
+    this.followers.clear();
+  }
+
+  private apply(action: ChatAction): void {
+    const state = chatReducer(this.view.state, action);
+    if (state !== this.view.state) this.set({ state });
+  }
+
+  private set(change: Partial<ChatView>): void {
+    this.view = { ...this.view, ...change };
+    this.listeners.forEach((listener) => listener());
+  }
+}
