@@ -7,10 +7,16 @@ const MAX = 400;
 let region: HTMLElement | null = null;
 
 export function announce(text: string): void {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (!clean) return;
+  const said = announcement(text);
+  if (!said) return;
   region ??= createRegion();
-  region.textContent = clean.length > MAX ? `${clean.slice(0, MAX)}…` : clean;
+  region.textContent = said;
+}
+
+/** What is read out for `text`: one line, cut at MAX characters; '' for nothing to say. */
+export function announcement(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return clean.length > MAX ? `${clean.slice(0, MAX)}…` : clean;
 }
 
 function createRegion(): HTMLElement {

@@ -8,12 +8,7 @@ import './answer.css';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { announce } from './announcer';
 import { enhance } from './enhance';
-
-/** What the tail should become after a frame's patches. */
-type TailChange =
-  | { kind: 'none' }
-  | { kind: 'html'; html: string }
-  | { kind: 'code'; skeleton: string | null; append: string; live: string };
+import { nextTail, type TailChange } from './tail';
 
 export class AnswerDom {
   readonly root = document.createElement('div');
@@ -98,16 +93,4 @@ export class AnswerDom {
       this.code.live.data = change.live;
     }
   }
-}
-
-/** Folds one more patch into the frame's pending tail change. */
-function nextTail(change: TailChange, patch: RenderPatch): TailChange {
-  if (!patch.tailCode) return { kind: 'html', html: patch.tail };
-  if (patch.tail !== '') {
-    return { kind: 'code', skeleton: patch.tail, append: patch.tailCode.append, live: patch.tailCode.live };
-  }
-  if (change.kind === 'code') {
-    return { ...change, append: change.append + patch.tailCode.append, live: patch.tailCode.live };
-  }
-  return { kind: 'code', skeleton: null, append: patch.tailCode.append, live: patch.tailCode.live };
 }

@@ -26,7 +26,7 @@ function withSelf(root: Element, selector: string): Element[] {
 function decorateCode(code: Element): void {
   const pre = code.parentElement;
   if (!pre) return;
-  const language = /\blanguage-([\w+#-]+)/.exec(code.className)?.[1] ?? '';
+  const language = codeLanguage(code.className);
   const text = code.textContent;
   if (language) void highlightLater(code, text, language);
   const tools = document.createElement('div');
@@ -47,6 +47,11 @@ function decorateCode(code: Element): void {
   });
   tools.append(label, copy);
   pre.before(tools);
+}
+
+/** The language a code block is marked with (`language-rust` gives `rust`), or '' for none. */
+export function codeLanguage(className: string): string {
+  return /\blanguage-([\w+#-]+)/.exec(className)?.[1] ?? '';
 }
 
 function flash(button: HTMLButtonElement, text: string): void {

@@ -4,6 +4,7 @@
  * A remote image placeholder loads its image only now, on the user's click.
  */
 const WEB = /^(https?|mailto):/i;
+const WEB_IMAGE = /^https?:/i;
 
 export function onAnswerClick(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
@@ -15,17 +16,25 @@ export function onAnswerClick(event: MouseEvent): void {
   const link = target?.closest('a');
   if (!link) return;
   event.preventDefault();
-  const href = link.getAttribute('href') ?? '';
-  if (href.startsWith('#')) {
-    document.getElementById(decodeURIComponent(href.slice(1)))?.scrollIntoView({ block: 'start' });
-  } else if (WEB.test(href)) {
-    window.open(href, '_blank', 'noopener,noreferrer');
-  }
+  const to = linkTarget(link.getAttribute('href') ?? '');
+  if (to?.kind === 'anchor') document.getElementById(to.id)?.scrollIntoView({ block: 'start' });
+  else if (to?.kind === 'web') window.open(to.url, '_blank', 'noopener,noreferrer');
+}
+
+/** Where a link in an answer leads: an element of the answer, a web page, or nowhere. */
+export function linkTarget(href: string): { kind: 'anchor'; id: string } | { kind: 'web'; url: string } | null {
+  if (href.startsWith('#')) return { kind: 'anchor', id: decodeURIComponent(href.slice(1)) };
+  return WEB.test(href) ? { kind: 'web', url: href } : null;
+}
+
+/** Only web images load (never `data:` or `javascript:`, whatever the answer says). */
+export function isWebImage(src: string): boolean {
+  return WEB_IMAGE.test(src);
 }
 
 function loadImage(button: HTMLButtonElement): void {
   const src = button.dataset.src ?? '';
-  if (!/^https?:/i.test(src)) return;
+  if (!isWebImage(src)) return;
   const img = document.createElement('img');
   img.src = src;
   img.alt = button.querySelector('.remote-image-alt')?.textContent ?? '';

@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest';
+import { isWebImage, linkTarget } from './links';
+
+test.each([
+  ['#fn-1', { kind: 'anchor', id: 'fn-1' }],
+  ['#caf%C3%A9', { kind: 'anchor', id: 'café' }],
+  ['https://example.com/a?b', { kind: 'web', url: 'https://example.com/a?b' }],
+  ['HTTP://EXAMPLE.COM', { kind: 'web', url: 'HTTP://EXAMPLE.COM' }],
+  ['mailto:someone@example.com', { kind: 'web', url: 'mailto:someone@example.com' }],
+  ['javascript:alert(1)', null],
+  ['chrome://settings', null],
+  ['relative/page.html', null],
+  ['', null],
+])('a link to %j leads to %j', (href, to) => {
+  expect(linkTarget(href)).toEqual(to);
+});
+
+test.each([
+  ['https://img.example.com/a.png', true],
+  ['http://img.example.com/a.png', true],
+  ['data:image/png;base64,AAAA', false],
+  ['javascript:alert(1)', false],
+  ['', false],
+])('the image %j loads: %s', (src, loads) => {
+  expect(isWebImage(src)).toBe(loads);
+});

@@ -1,0 +1,25 @@
+/**
+ * What an answer's tail becomes after one animation frame's patches, folded without the DOM
+ * (AnswerDom applies the result once per frame). In an open code block, new text is appended to
+ * the code already shown, which is never rewritten; a `skeleton` replaces the block's element
+ * first when the core starts a new one.
+ */
+import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
+
+/** What the tail should become after a frame's patches. */
+export type TailChange =
+  | { kind: 'none' }
+  | { kind: 'html'; html: string }
+  | { kind: 'code'; skeleton: string | null; append: string; live: string };
+
+/** Folds one more patch into the frame's pending tail change. */
+export function nextTail(change: TailChange, patch: RenderPatch): TailChange {
+  if (!patch.tailCode) return { kind: 'html', html: patch.tail };
+  if (patch.tail !== '') {
+    return { kind: 'code', skeleton: patch.tail, append: patch.tailCode.append, live: patch.tailCode.live };
+  }
+  if (change.kind === 'code') {
+    return { ...change, append: change.append + patch.tailCode.append, live: patch.tailCode.live };
+  }
+  return { kind: 'code', skeleton: null, append: patch.tailCode.append, live: patch.tailCode.live };
+}
