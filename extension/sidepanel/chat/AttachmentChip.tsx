@@ -6,6 +6,7 @@
 import './AttachmentChip.css';
 import { useEffect, useState } from 'react';
 import { send, type Res } from '../../shared/protocol';
+import { chipTitle, hostOf, preview, tokenCount } from './attachment-text';
 import type { Attachment } from './usePageContext';
 import { t } from '../../shared/i18n';
 
@@ -36,7 +37,7 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
   const overflows = kept !== null;
   useEffect(() => onTrimChange(trim ? kept : null), [trim, kept, onTrimChange]);
 
-  const host = safeHost(attachment.url);
+  const host = hostOf(attachment.url);
   return (
     <div
       className="chip"
@@ -66,8 +67,8 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
       {fit && (
         <p className="hint chip-fit" role="status">
           {overflows
-            ? t('tooLong', fit.percent, k(fit.keptTokens), k(fit.totalTokens))
-            : t('aboutTokens', k(fit.totalTokens))}
+            ? t('tooLong', fit.percent, tokenCount(fit.keptTokens), tokenCount(fit.totalTokens))
+            : t('aboutTokens', tokenCount(fit.totalTokens))}
         </p>
       )}
       {overflows && (
@@ -77,26 +78,4 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
       )}
     </div>
   );
-}
-
-function chipTitle(kind: 'page' | 'selection', title: string): string {
-  if (!title) return kind === 'page' ? t('page') : t('selection');
-  return kind === 'page' ? t('pageFrom', title) : t('selectionFrom', title);
-}
-
-function preview(text: string): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  return clean.length > 280 ? `${clean.slice(0, 280)}…` : clean;
-}
-
-function k(tokens: number): string {
-  return tokens >= 1000 ? `${(tokens / 1000).toFixed(tokens >= 10_000 ? 0 : 1)}k` : String(tokens);
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return '';
-  }
 }

@@ -5,6 +5,7 @@
 import './Composer.css';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AttachmentChip } from './AttachmentChip';
+import { actionPrompt, asSent, languageName, quickAction, withReturned } from './composer-text';
 import type { QuickAction } from '../../shared/preferences';
 import type { Attachment } from './usePageContext';
 import { t } from '../../shared/i18n';
@@ -28,12 +29,6 @@ interface Props {
   quickActions: QuickAction[];
   /** A question the worker refused, given back (it goes in the box, before anything typed since). */
   returned: { text: string; at: number } | null;
-}
-
-/** The browser's language, named in itself ("Deutsch"), for `{language}` in quick actions. */
-function languageName(): string {
-  const code = chrome.i18n.getUILanguage();
-  return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
 }
 
 export function Composer({
@@ -77,7 +72,7 @@ export function Composer({
   const [given, setGiven] = useState(returned);
   if (returned !== given) {
     setGiven(returned);
-    if (returned) setDraft(draft.trim() ? `${returned.text}\n\n${draft}` : returned.text);
+    if (returned) setDraft(withReturned(draft, returned.text));
   }
 
   // The turn whose question is being edited in the box, if any.
@@ -92,22 +87,18 @@ export function Composer({
       setDraft('');
       return;
     }
-    const attachments = attachment
-      ? [{ ...attachment, text: keptChars === null ? attachment.text : attachment.text.slice(0, keptChars) }]
-      : [];
-    onSend(question, attachments);
+    onSend(question, attachment ? [asSent(attachment, keptChars)] : []);
     onAttachmentChange(null);
     setDraft('');
   };
 
   /** Asks the action about the attachment or the text in the box; with neither, fills the box. */
   const runAction = (action: QuickAction) => {
-    const prompt = action.prompt.replaceAll('{language}', languageName());
-    const text = draft.trim();
-    if (attachment) submit(text ? `${prompt}\n\n${text}` : prompt);
-    else if (text) submit(`${prompt}\n\n${text}`);
+    const prompt = actionPrompt(action.prompt, languageName(chrome.i18n.getUILanguage()));
+    const next = quickAction(prompt, draft, attachment !== null);
+    if ('send' in next) submit(next.send);
     else {
-      setDraft(prompt);
+      setDraft(next.fill);
       box.current?.focus();
     }
   };

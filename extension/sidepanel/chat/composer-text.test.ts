@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { actionPrompt, asSent, languageName, quickAction, withReturned } from './composer-text';
+
+describe('a quick action', () => {
+  test.each([
+    ['with a quote and an empty box, asks its prompt about the quote', '', true, { send: 'Summarize.' }],
+    ['with a quote and text in the box, asks about both', ' the intro ', true, { send: 'Summarize.\n\nthe intro' }],
+    ['with only text in the box, asks about the text', 'Some text', false, { send: 'Summarize.\n\nSome text' }],
+    ['with neither, puts its prompt in the box', '  ', false, { fill: 'Summarize.' }],
+  ])('%s', (_, draft, hasAttachment, outcome) => {
+    expect(quickAction('Summarize.', draft, hasAttachment)).toEqual(outcome);
+  });
+
+  test('says {language} in the browser’s language, named in itself', () => {
+    expect(actionPrompt('Translate into {language}. Only {language}.', languageName('de'))).toBe(
+      'Translate into Deutsch. Only Deutsch.',
+    );
+    expect(languageName('en-US')).toBe('American English');
+  });
+});
+
+test('a refused question comes back before whatever was typed since', () => {
+  expect(withReturned('', 'Why?')).toBe('Why?');
+  expect(withReturned('  ', 'Why?')).toBe('Why?');
+  expect(withReturned('And how?', 'Why?')).toBe('Why?\n\nAnd how?');
+});
+
+test('a quote is sent whole, or only what fits when the user chose that', () => {
+  const quote = { kind: 'page' as const, title: 'T', url: 'https://p.test/', text: 'abcdef' };
+  expect(asSent(quote, null)).toEqual(quote);
+  expect(asSent(quote, 3)).toEqual({ ...quote, text: 'abc' });
+});
