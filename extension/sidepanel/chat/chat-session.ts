@@ -12,6 +12,7 @@ import type { Attachment } from '../../shared/attachment';
 import { latestLeaf } from '../../shared/thread';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath, type ChatAction, type ChatState } from './chat-state';
+import { Store } from '../store';
 import { TurnFollower, type ChatPort, type TurnCommand } from './turn-follower';
 
 /** Where the open conversation's id is kept, so that a reopened panel shows it again. */
@@ -49,24 +50,17 @@ export interface ChatDeps<A extends AnswerView> {
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export class ChatSession<A extends AnswerView = AnswerView> {
-  private view: ChatView = { state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '' };
-  private readonly listeners = new Set<() => void>();
+export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatView> {
   private readonly followers = new Set<TurnFollower>();
   /** Each answer's view, kept while its conversation is shown. */
   private readonly answers = new Map<string, A>();
   private providerId: string | undefined;
 
-  constructor(private readonly deps: ChatDeps<A>) {}
+  constructor(private readonly deps: ChatDeps<A>) {
+    super({ state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '' });
+  }
 
   // Arrow functions throughout: React components receive them as callbacks.
-
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  readonly snapshot = (): ChatView => this.view;
 
   /** The provider new answers use (undefined: the default). */
   readonly setProvider = (providerId: string | undefined): void => {
@@ -240,10 +234,5 @@ export class ChatSession<A extends AnswerView = AnswerView> {
   private apply(action: ChatAction): void {
     const state = chatReducer(this.view.state, action);
     if (state !== this.view.state) this.set({ state });
-  }
-
-  private set(change: Partial<ChatView>): void {
-    this.view = { ...this.view, ...change };
-    this.listeners.forEach((listener) => listener());
   }
 }

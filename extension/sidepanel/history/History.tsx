@@ -1,10 +1,11 @@
 /** Past conversations: search, open, rename, delete (with undo), export and import. */
 import './History.css';
-import { useEffect, useRef, useState } from 'react';
-import type { ConversationData, Summary } from '../../shared/history';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { plural, t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
 import { exportConversations, readImportFile } from './history-files';
-import { plural, t, type MessageKey } from '../../shared/i18n';
+import { HistoryList } from './history-list';
+import type { Summary } from '../../shared/history';
 
 interface Props {
   currentId: string | null;
@@ -14,67 +15,33 @@ interface Props {
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** Rows rendered at first and added each time the end of the list comes into view. */
-const PAGE = 50;
+
+function browserList(): HistoryList {
+  return new HistoryList({
+    list: (req) => send('history.list', req),
+    remove: (req) => send('history.delete', req),
+    restore: (req) => send('history.restore', req),
+    update: (req) => send('history.update', req),
+    import: (req) => send('history.import', req),
+    export: exportConversations,
+    read: readImportFile,
+  });
+}
 
 export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
-  const [query, setQuery] = useState('');
-  const [items, setItems] = useState<Summary[] | null>(null);
-  const [damaged, setDamaged] = useState(0);
-  const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
-  const [undo, setUndo] = useState<ConversationData | null>(null);
+  const [list] = useState(browserList);
+  const { query, items, damaged, limit, message, undo } = useSyncExternalStore(list.subscribe, list.snapshot);
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
-  const [version, setVersion] = useState(0);
-  const [limit, setLimit] = useState(PAGE);
   const [menu, setMenu] = useState<string | null>(null);
   const search = useRef<HTMLInputElement>(null);
-  const refresh = () => setVersion((n) => n + 1);
 
   useEffect(() => search.current?.focus(), []);
-  useEffect(() => {
-    let current = true;
-    send('history.list', { query }).then(
-      (r) => {
-        if (!current) return;
-        setLimit(PAGE);
-        setItems(r.conversations);
-        setDamaged(r.damaged);
-      },
-      (e: unknown) => current && setMessage({ text: t('historyReadFailed', String(e)), error: true }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, version]);
+  useEffect(() => list.load(), [list]);
 
-  const fail = (what: MessageKey) => (e: unknown) =>
-    setMessage({ text: t(what, e instanceof Error ? e.message : String(e)), error: true });
-
-  const remove = async (item: Summary) => {
-    const { removed } = await send('history.delete', { id: item.id });
-    setUndo(removed);
-    setMessage({ text: t('deleted', item.title) });
-    onDeleted(item.id);
-    refresh();
-  };
-  const restore = async () => {
-    if (!undo) return;
-    await send('history.restore', { data: undo });
-    setMessage({ text: t('restored', undo.conversation.title) });
-    setUndo(null);
-    refresh();
-  };
-  const rename = async (id: string, title: string) => {
+  const remove = (item: Summary) => void list.remove(item).then((done) => done && onDeleted(item.id));
+  const rename = (id: string, title: string) => {
     setRenaming(null);
-    if (!title.trim()) return;
-    await send('history.update', { id, title: title.trim() });
-    onRenamed(id, title.trim());
-    refresh();
-  };
-  const importFile = async (file: File) => {
-    const { imported } = await send('history.import', { file: await readImportFile(file) });
-    setMessage({ text: plural(imported, 'importedOne', 'importedMany') });
-    refresh();
+    void list.rename(id, title).then((done) => done && onRenamed(id, title.trim()));
   };
 
   return (
@@ -86,13 +53,13 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         aria-label={t('searchConversations')}
         placeholder={t('searchPlaceholder')}
         value={query}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={(e) => list.search(e.target.value)}
       />
       {message && (
         <p className={message.error ? 'notice error' : 'notice'} role={message.error ? 'alert' : 'status'}>
           {message.text}{' '}
           {undo && !message.error && (
-            <button type="button" className="ghost" onClick={() => void restore().catch(fail('undoFailed'))}>
+            <button type="button" className="ghost" onClick={() => void list.restore()}>
               {t('undo')}
             </button>
           )}
@@ -112,7 +79,7 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                   className="rename"
                   onSubmit={(e) => {
                     e.preventDefault();
-                    void rename(item.id, renaming.title).catch(fail('renameFailed'));
+                    rename(item.id, renaming.title);
                   }}
                 >
                   <input
@@ -151,23 +118,13 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
                     <button type="button" onClick={() => setRenaming({ id: item.id, title: item.title })}>
                       {t('rename')}
                     </button>
-                    <button
-                      type="button"
-                      onClick={() => void exportConversations([item.id], 'md').catch(fail('exportFailed'))}
-                    >
+                    <button type="button" onClick={() => void list.export([item.id], 'md')}>
                       {t('exportMarkdown')}
                     </button>
-                    <button
-                      type="button"
-                      onClick={() => void exportConversations([item.id], 'json').catch(fail('exportFailed'))}
-                    >
+                    <button type="button" onClick={() => void list.export([item.id], 'json')}>
                       {t('exportJson')}
                     </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      onClick={() => void remove(item).catch(fail('deleteFailed'))}
-                    >
+                    <button type="button" className="danger" onClick={() => remove(item)}>
                       {t('delete')}
                     </button>
                   </div>
@@ -175,22 +132,15 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
               </div>
             </li>
           ))}
-          {items.length > limit && <MoreRows count={items.length - limit} onMore={() => setLimit(limit + PAGE)} />}
+          {/* A new onMore each render observes the end again: pages keep coming while it is in view. */}
+          {items.length > limit && <MoreRows count={items.length - limit} onMore={() => list.showMore()} />}
         </ul>
       )}
       <footer className="history-tools">
-        <button
-          type="button"
-          className="ghost"
-          onClick={() => void exportConversations(undefined, 'md').catch(fail('exportFailed'))}
-        >
+        <button type="button" className="ghost" onClick={() => void list.export(undefined, 'md')}>
           {t('exportAllMarkdown')}
         </button>
-        <button
-          type="button"
-          className="ghost"
-          onClick={() => void exportConversations(undefined, 'json').catch(fail('exportFailed'))}
-        >
+        <button type="button" className="ghost" onClick={() => void list.export(undefined, 'json')}>
           {t('exportAllJson')}
         </button>
         <label className="file-button">
@@ -201,7 +151,7 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
-              if (file) void importFile(file).catch(fail('importFailed'));
+              if (file) void list.importFile(file);
             }}
           />
         </label>

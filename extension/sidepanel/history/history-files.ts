@@ -15,7 +15,8 @@ export function download(name: string, type: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function fileName(title: string | undefined, ext: string): string {
+/** A file name from a title: letters, digits, spaces, `_` and `-`, at most 60 characters. */
+export function fileName(title: string | undefined, ext: string): string {
   const base = (title ?? t('untitledExport'))
     .replace(/[^\p{L}\p{N} _-]+/gu, '')
     .trim()
