@@ -1,35 +1,22 @@
 /**
  * The settings as the worker reports them (never including an API key), and their changes. The
- * last ones seen are kept in the panel's localStorage so the panel can show itself at once,
- * before a stopped worker has started again; the worker's answer replaces them.
+ * last ones seen are shown until the worker answers (seen-settings.ts).
  */
 import { useCallback, useEffect, useState } from 'react';
-import * as v from 'valibot';
 import { send, type Res } from '../../shared/protocol';
 import type { Preferences } from '../../shared/preferences';
 import {
-  PublicSettingsSchema,
   SETTINGS_KEY,
   type ProviderInput,
   type PublicSettings,
   type Timeouts,
 } from '../../shared/settings';
-
-const SEEN_KEY = 'gloss.settings.seen';
-
-function lastSeen(): PublicSettings | undefined {
-  try {
-    const parsed = v.safeParse(PublicSettingsSchema, JSON.parse(localStorage.getItem(SEEN_KEY) ?? 'null'));
-    return parsed.success ? parsed.output : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { lastSeen, rememberSeen } from './seen-settings';
 
 export function useSettings() {
-  const [settings, setSeen] = useState<PublicSettings | undefined>(lastSeen);
+  const [settings, setSeen] = useState<PublicSettings | undefined>(() => lastSeen(localStorage));
   const setSettings = useCallback((next: PublicSettings) => {
-    localStorage.setItem(SEEN_KEY, JSON.stringify(next));
+    rememberSeen(localStorage, next);
     setSeen(next);
   }, []);
   const [loadError, setLoadError] = useState<string>();

@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest';
+import { DEFAULT_SETTINGS, toPublic } from '../../shared/settings';
+import { lastSeen, rememberSeen } from './seen-settings';
+
+function memory(kept?: string) {
+  const items = new Map<string, string>(kept === undefined ? [] : [['gloss.settings.seen', kept]]);
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => items.set(key, value),
+  };
+}
+
+test('the settings last seen are shown again', () => {
+  const storage = memory();
+  const seen = { ...toPublic(DEFAULT_SETTINGS), theme: 'dark' as const };
+  rememberSeen(storage, seen);
+  expect(lastSeen(storage)).toEqual(seen);
+});
+
+test.each([
+  ['nothing kept', undefined],
+  ['not JSON', '{'],
+  ['settings of another shape', '{"providers":"none"}'],
+])('%s shows no settings until the worker answers', (_, kept) => {
+  expect(lastSeen(memory(kept))).toBeUndefined();
+});
