@@ -6,6 +6,7 @@
  * storage (where that answer is now marked interrupted). useChat is its React view.
  */
 import type { TurnRecord } from '../../shared/history';
+import { messageOf } from '../../shared/errors';
 import { plural, t } from '../../shared/i18n';
 import type { Req, Res } from '../../shared/protocol';
 import type { Attachment } from '../../shared/attachment';
@@ -47,8 +48,6 @@ export interface ChatDeps<A extends AnswerView> {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   answer: () => A;
 }
-
-const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatView> {
   private readonly followers = new Set<TurnFollower>();
@@ -122,7 +121,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     if (!conversation) return;
     this.deps.history
       .update({ id: conversation.id, leafId })
-      .catch((e: unknown) => this.set({ notice: t('changeNotSaved', reason(e)) }));
+      .catch((e: unknown) => this.set({ notice: t('changeNotSaved', messageOf(e)) }));
   };
 
   /** The conversation's instructions (kept for the first question of a new one). */
@@ -135,7 +134,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.apply({ type: 'systemPrompt', systemPrompt });
     this.deps.history
       .update({ id: conversation.id, systemPrompt })
-      .catch((e: unknown) => this.set({ notice: t('instructionsNotSaved', reason(e)) }));
+      .catch((e: unknown) => this.set({ notice: t('instructionsNotSaved', messageOf(e)) }));
   };
 
   /** The title changed in the history (it is stored there). */

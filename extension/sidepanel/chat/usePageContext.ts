@@ -3,6 +3,7 @@
  * panel opens and whenever new material arrives while it is open.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
 import { pendingContextKey, type Attachment } from '../../shared/attachment';
@@ -30,7 +31,7 @@ export function usePageContext() {
           setArrivals((n) => n + 1);
         },
         (e: unknown) => {
-          setError(t('materialNotPassed', e instanceof Error ? e.message : String(e)));
+          setError(t('materialNotPassed', messageOf(e)));
           setArrivals((n) => n + 1);
         },
       );

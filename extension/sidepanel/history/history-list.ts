@@ -4,6 +4,7 @@
  * Each action ends with a message saying what happened, or why it did not.
  */
 import type { ConversationData, Summary } from '../../shared/history';
+import { messageOf } from '../../shared/errors';
 import { plural, t, type MessageKey } from '../../shared/i18n';
 import type { MessageName, Req, Res } from '../../shared/protocol';
 import { Store } from '../store';
@@ -38,8 +39,6 @@ export interface HistoryWorker {
   /** Reads a chosen file; its errors say what is wrong with it. */
   read: (file: File) => Promise<unknown>;
 }
-
-const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export class HistoryList extends Store<HistoryView> {
   /** Counts list requests: only the answer to the latest is shown. */
@@ -112,7 +111,7 @@ export class HistoryList extends Store<HistoryView> {
         return true;
       },
       (e: unknown) => {
-        this.set({ message: { text: t(what, reason(e)), error: true } });
+        this.set({ message: { text: t(what, messageOf(e)), error: true } });
         return false;
       },
     );

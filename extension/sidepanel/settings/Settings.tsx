@@ -4,6 +4,7 @@
  */
 import './Settings.css';
 import { useState } from 'react';
+import { messageOf } from '../../shared/errors';
 import { PRESETS } from '../../shared/presets';
 import { LocalServers } from './LocalServers';
 import { modelName } from '../model-name';
@@ -22,7 +23,7 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
   /** Runs a settings change; if it fails, says so instead of doing nothing. */
   const attempt = (change: Promise<unknown>) => {
     setFailure(null);
-    change.catch((e: unknown) => setFailure(t('changeNotSaved', e instanceof Error ? e.message : String(e))));
+    change.catch((e: unknown) => setFailure(t('changeNotSaved', messageOf(e))));
   };
   if (!settings) return null;
   const first = settings.providers.length === 0;

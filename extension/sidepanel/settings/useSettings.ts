@@ -5,12 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { send, type Res } from '../../shared/protocol';
 import type { Preferences } from '../../shared/preferences';
-import {
-  SETTINGS_KEY,
-  type ProviderInput,
-  type PublicSettings,
-  type Timeouts,
-} from '../../shared/settings';
+import { SETTINGS_KEY, type ProviderInput, type PublicSettings, type Timeouts } from '../../shared/settings';
 import { lastSeen, rememberSeen } from './seen-settings';
 
 export function useSettings() {
