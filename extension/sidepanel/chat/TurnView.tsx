@@ -4,8 +4,9 @@ import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent 
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
+import { Question } from './Question';
+import { TurnFooter } from './TurnFooter';
 import { onAnswerClick } from '../answer/links';
-import { modelName } from '../model-name';
 import { t } from '../../shared/i18n';
 
 export interface TurnActions {
@@ -33,22 +34,16 @@ export const TurnView = memo(function TurnView({
   onContinue,
   onSelect,
 }: TurnActions & { step: PathStep<Turn>; doc: AnswerDom }) {
-  const { turn, versions, index } = step;
+  const { turn } = step;
   const slot = useRef<HTMLDivElement>(null);
+  // The question being edited (its form is in Question, its Edit button in TurnFooter).
   const [editing, setEditing] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   // A reloaded conversation brings a new AnswerDom for the same turn: it replaces the old one.
   useEffect(() => {
     slot.current?.replaceChildren(doc.root);
   }, [doc]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
-  const copy = () => {
-    void navigator.clipboard.writeText(turn.answer).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    });
-  };
 
   return (
     <article
@@ -59,46 +54,7 @@ export const TurnView = memo(function TurnView({
       aria-label={t('questionLabel', turn.question)}
       onKeyDown={moveFocus}
     >
-      <div className="question">
-        {turn.attachments?.map((a, i) => (
-          <blockquote key={i} className="quoted" title={a.url}>
-            {a.text.length > 200 ? `${a.text.slice(0, 200)}…` : a.text}
-          </blockquote>
-        ))}
-        {editing === null ? (
-          <p className="question-text">{turn.question}</p>
-        ) : (
-          <form
-            className="edit"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!editing.trim()) return;
-              onEdit(turn.id, editing.trim());
-              setEditing(null);
-            }}
-          >
-            <textarea
-              aria-label={t('editQuestionLabel')}
-              value={editing}
-              autoFocus
-              onChange={(e) => setEditing(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') setEditing(null);
-                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                  e.preventDefault();
-                  e.currentTarget.form?.requestSubmit();
-                }
-              }}
-            />
-            <button type="submit" className="primary">
-              {t('sendEdited')}
-            </button>
-            <button type="button" className="ghost" onClick={() => setEditing(null)}>
-              {t('cancel')}
-            </button>
-          </form>
-        )}
-      </div>
+      <Question turn={turn} editing={editing} onEditing={setEditing} onEdit={onEdit} />
       {turn.reasoning && (
         <details className="reasoning">
           <summary>{streaming && !turn.answer ? t('thinking') : t('reasoning')}</summary>
@@ -113,56 +69,12 @@ export const TurnView = memo(function TurnView({
           {turn.saveFailed}
         </p>
       )}
-      <footer className="turn-actions">
-        {versions.length > 1 && (
-          <span className="versions" role="group" aria-label={t('versions')}>
-            <button
-              type="button"
-              className="ghost"
-              aria-label={t('previousVersion')}
-              disabled={index === 0 || streaming}
-              onClick={() => onSelect(versions[index - 1] ?? turn.id)}
-            >
-              ‹
-            </button>
-            <span>
-              {index + 1} / {versions.length}
-            </span>
-            <button
-              type="button"
-              className="ghost"
-              aria-label={t('nextVersion')}
-              disabled={index === versions.length - 1 || streaming}
-              onClick={() => onSelect(versions[index + 1] ?? turn.id)}
-            >
-              ›
-            </button>
-          </span>
-        )}
-        {!streaming && (
-          <>
-            <button type="button" className="ghost" onClick={() => setEditing(turn.question)}>
-              {t('edit')}
-            </button>
-            <button type="button" className="ghost" onClick={() => onRegenerate(turn.id)}>
-              {t('regenerate')}
-            </button>
-            {turn.answer && (
-              <button type="button" className="ghost" onClick={copy}>
-                {copied ? t('copied') : t('copy')}
-              </button>
-            )}
-          </>
-        )}
-        <span className="meta usage">
-          {[
-            turn.model && modelName(turn.model),
-            turn.usage && t('tokens', turn.usage.inputTokens, turn.usage.outputTokens),
-          ]
-            .filter(Boolean)
-            .join(' · ')}
-        </span>
-      </footer>
+      <TurnFooter
+        step={step}
+        onSelect={onSelect}
+        onRegenerate={onRegenerate}
+        onEditQuestion={() => setEditing(turn.question)}
+      />
     </article>
   );
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { actionPrompt, asSent, languageName, quickAction, withReturned } from './composer-text';
+import { actionPrompt, asSent, composerKey, languageName, quickAction, withReturned } from './composer-text';
 
 describe('a quick action', () => {
   test.each([
@@ -29,4 +29,22 @@ test('a quote is sent whole, or only what fits when the user chose that', () => 
   const quote = { kind: 'page' as const, title: 'T', url: 'https://p.test/', text: 'abcdef' };
   expect(asSent(quote, null)).toEqual(quote);
   expect(asSent(quote, 3)).toEqual({ ...quote, text: 'abc' });
+});
+
+describe('keys in the question box', () => {
+  const box = { shift: false, composing: false, streaming: false, editing: false, empty: false, hasLast: true };
+  test.each([
+    ['Enter sends', 'Enter', {}, 'send'],
+    ['Shift+Enter adds a line', 'Enter', { shift: true }, null],
+    ['Enter while an input method composes is its own', 'Enter', { composing: true }, null],
+    ['Esc stops the answer', 'Escape', { streaming: true, editing: true }, 'stop'],
+    ['Esc leaves an edit', 'Escape', { editing: true }, 'cancelEdit'],
+    ['Esc with nothing to stop or leave types', 'Escape', {}, null],
+    ['Up in an empty box edits the last question', 'ArrowUp', { empty: true }, 'editLast'],
+    ['Up in a box with text moves the cursor', 'ArrowUp', {}, null],
+    ['Up with no question yet moves the cursor', 'ArrowUp', { empty: true, hasLast: false }, null],
+    ['Up while an answer is written moves the cursor', 'ArrowUp', { empty: true, streaming: true }, null],
+  ] as const)('%s', (_, key, state, does) => {
+    expect(composerKey(key, { ...box, ...state })).toBe(does);
+  });
 });

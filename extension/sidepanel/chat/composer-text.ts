@@ -1,5 +1,5 @@
 /**
- * What the composer sends or puts in the box, decided without the DOM: a quick action's
+ * What the composer does, decided without the DOM: what each key does, a quick action's
  * question, a refused question handed back (nothing typed since is lost), and the quote as sent.
  */
 import type { Attachment } from '../../shared/attachment';
@@ -36,4 +36,22 @@ export function withReturned(draft: string, returned: string): string {
 /** The quote as sent: only what fits, when the user chose that (`keptChars` not null). */
 export function asSent(attachment: Attachment, keptChars: number | null): Attachment {
   return { ...attachment, text: keptChars === null ? attachment.text : attachment.text.slice(0, keptChars) };
+}
+
+/** What a key does in the question box. */
+export type ComposerKey = 'send' | 'stop' | 'cancelEdit' | 'editLast';
+
+/**
+ * Enter sends, Shift+Enter adds a line, Esc stops the answer (or cancels an edit), Up in an empty
+ * box edits the last question; null: the key types as usual.
+ */
+export function composerKey(
+  key: string,
+  box: { shift: boolean; composing: boolean; streaming: boolean; editing: boolean; empty: boolean; hasLast: boolean },
+): ComposerKey | null {
+  if (key === 'Enter' && !box.shift && !box.composing) return 'send';
+  if (key === 'Escape' && box.streaming) return 'stop';
+  if (key === 'Escape' && box.editing) return 'cancelEdit';
+  if (key === 'ArrowUp' && box.empty && box.hasLast && !box.streaming) return 'editLast';
+  return null;
 }

@@ -1,0 +1,71 @@
+/**
+ * The box the question is typed in, with Send (or Stop while an answer is being written), and a
+ * note while it edits the last question. Keys that do something other than type (composer-text's
+ * composerKey) go to `onKey`.
+ */
+import './QuestionBox.css';
+import type { KeyboardEvent, RefObject } from 'react';
+import { t } from '../../shared/i18n';
+import { composerKey, type ComposerKey } from './composer-text';
+
+interface Props {
+  box: RefObject<HTMLTextAreaElement | null>;
+  draft: string;
+  onDraft: (draft: string) => void;
+  placeholder: string;
+  streaming: boolean;
+  /** The last question is being edited in the box. */
+  editing: boolean;
+  /** There is a last question to edit. */
+  hasLast: boolean;
+  onKey: (does: ComposerKey) => void;
+  onSubmit: () => void;
+  onStop: () => void;
+}
+
+export function QuestionBox(props: Props) {
+  const { box, draft, onDraft, placeholder, streaming, editing, hasLast, onKey, onSubmit, onStop } = props;
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    const state = { streaming, editing, hasLast, empty: draft === '' };
+    const does = composerKey(e.key, { shift: e.shiftKey, composing: e.nativeEvent.isComposing, ...state });
+    if (does === null) return;
+    e.preventDefault();
+    onKey(does);
+  };
+
+  return (
+    <>
+      {editing && (
+        <p className="editing-note" role="status">
+          {t('editingNote')}
+        </p>
+      )}
+      <form
+        className="composer"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <textarea
+          ref={box}
+          aria-label={t('yourQuestion')}
+          placeholder={placeholder}
+          rows={2}
+          value={draft}
+          onChange={(e) => onDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {streaming ? (
+          <button type="button" className="stop" onClick={onStop}>
+            {t('stop')}
+          </button>
+        ) : (
+          <button type="submit" className="primary" disabled={!draft.trim()}>
+            {t('send')}
+          </button>
+        )}
+      </form>
+    </>
+  );
+}

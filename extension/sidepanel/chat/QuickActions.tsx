@@ -1,0 +1,37 @@
+/**
+ * The quick actions under the box: one click asks the action's prompt about the quote or the
+ * text in the box; with neither, the prompt goes in the box to be finished.
+ */
+import './QuickActions.css';
+import { t } from '../../shared/i18n';
+import type { QuickAction } from '../../shared/preferences';
+import { actionPrompt, languageName, quickAction } from './composer-text';
+
+interface Props {
+  actions: QuickAction[];
+  disabled: boolean;
+  draft: string;
+  hasAttachment: boolean;
+  /** Sends a question. */
+  onAsk: (question: string) => void;
+  /** Puts a prompt in the box. */
+  onFill: (prompt: string) => void;
+}
+
+export function QuickActions({ actions, disabled, draft, hasAttachment, onAsk, onFill }: Props) {
+  const run = (action: QuickAction) => {
+    const prompt = actionPrompt(action.prompt, languageName(chrome.i18n.getUILanguage()));
+    const next = quickAction(prompt, draft, hasAttachment);
+    if ('send' in next) onAsk(next.send);
+    else onFill(next.fill);
+  };
+  return (
+    <div className="quick-actions" role="group" aria-label={t('quickActions')}>
+      {actions.map((a) => (
+        <button key={a.id} type="button" className="ghost" disabled={disabled} title={a.prompt} onClick={() => run(a)}>
+          {a.label}
+        </button>
+      ))}
+    </div>
+  );
+}
