@@ -5,11 +5,10 @@
 import './Settings.css';
 import { useState } from 'react';
 import { messageOf } from '../../shared/errors';
-import { PRESETS } from '../../shared/presets';
 import { LocalServers } from './LocalServers';
-import { modelName } from '../model-name';
 import { Preferences } from './Preferences';
 import { ProviderEditor } from './ProviderEditor';
+import { ProviderRow } from './ProviderRow';
 import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
 import type { SettingsApi } from './useSettings';
@@ -49,36 +48,14 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
               />
             </li>
           ) : (
-            <li key={p.id} className="provider">
-              <div>
-                <strong>{p.name}</strong>{' '}
-                {p.id === settings.defaultProviderId && <span className="badge">{t('defaultBadge')}</span>}
-                <div className="hint">
-                  {PRESETS[p.preset].label} · {p.model ? modelName(p.model) : t('noModel')}
-                </div>
-              </div>
-              <div className="row">
-                <button type="button" onClick={() => setEditing(p.id)} aria-label={t('editProvider', p.name)}>
-                  {t('edit')}
-                </button>
-                {p.id !== settings.defaultProviderId && (
-                  <button
-                    type="button"
-                    onClick={() => attempt(api.makeDefault(p.id))}
-                    aria-label={t('makeDefaultLabel', p.name)}
-                  >
-                    {t('makeDefault')}
-                  </button>
-                )}
-                <button
-                  type="button"
-                  onClick={() => attempt(api.remove(p.id))}
-                  aria-label={t('removeProvider', p.name)}
-                >
-                  {t('remove')}
-                </button>
-              </div>
-            </li>
+            <ProviderRow
+              key={p.id}
+              provider={p}
+              isDefault={p.id === settings.defaultProviderId}
+              onEdit={() => setEditing(p.id)}
+              onMakeDefault={() => attempt(api.makeDefault(p.id))}
+              onRemove={() => attempt(api.remove(p.id))}
+            />
           ),
         )}
       </ul>

@@ -1,0 +1,94 @@
+/**
+ * The provider form's fields that are more than a label and an input: the preset, the base URL
+ * with the core's complaint about it, and the API key (kept, replaced or removed).
+ */
+import { t } from '../../shared/i18n';
+import { PRESET_IDS, PRESETS, type Preset, type PresetId } from '../../shared/presets';
+
+/** What the core's check or the save found wrong, and with which field ('form' for neither). */
+export type Problem = { field: string; message: string } | null;
+
+/** `problem`'s message when it is about `field`, tied to the field by its id. */
+export function FieldError({ id, field, problem }: { id: string; field: string; problem: Problem }) {
+  return problem?.field === field ? (
+    <p className="field-error" id={`${id}-${field}-error`} role="alert">
+      {problem.message}
+    </p>
+  ) : null;
+}
+
+export function PresetField({ id, value, onChange }: { id: string; value: PresetId; onChange: (p: PresetId) => void }) {
+  return (
+    <>
+      <label htmlFor={`${id}-preset`}>{t('providerType')}</label>
+      <select id={`${id}-preset`} value={value} onChange={(e) => onChange(e.target.value as PresetId)}>
+        {PRESET_IDS.map((p) => (
+          <option key={p} value={p}>
+            {PRESETS[p].label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+interface BaseUrlProps {
+  id: string;
+  value: string;
+  onChange: (baseUrl: string) => void;
+  problem: Problem;
+}
+
+export function BaseUrlField({ id, value, onChange, problem }: BaseUrlProps) {
+  return (
+    <>
+      <label htmlFor={`${id}-url`}>{t('baseUrl')}</label>
+      <input
+        id={`${id}-url`}
+        type="url"
+        required
+        value={value}
+        placeholder="https://api.example.com/v1"
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem?.field === 'baseUrl'}
+        aria-describedby={problem?.field === 'baseUrl' ? `${id}-baseUrl-error` : undefined}
+      />
+      <FieldError id={id} field="baseUrl" problem={problem} />
+    </>
+  );
+}
+
+interface ApiKeyProps {
+  id: string;
+  preset: Preset;
+  /** A key is stored: an empty field keeps it. */
+  saved: boolean;
+  value: string;
+  onChange: (apiKey: string) => void;
+  remove: boolean;
+  onRemove: (remove: boolean) => void;
+}
+
+export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemove }: ApiKeyProps) {
+  return (
+    <>
+      <label htmlFor={`${id}-key`}>
+        {saved ? t('apiKeySaved') : preset.needsKey ? t('apiKey') : t('apiKeyOptional')}
+      </label>
+      <input
+        id={`${id}-key`}
+        type="password"
+        autoComplete="off"
+        placeholder={saved ? t('keepSavedKey') : (preset.keyHelp ?? '')}
+        value={value}
+        disabled={remove}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {saved && (
+        <label className="check">
+          <input type="checkbox" checked={remove} onChange={(e) => onRemove(e.target.checked)} /> {t('removeSavedKey')}
+        </label>
+      )}
+    </>
+  );
+}
