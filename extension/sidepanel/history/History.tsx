@@ -5,6 +5,8 @@ import { plural, t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
 import { exportConversations, readImportFile } from './history-files';
 import { HistoryList } from './history-list';
+import { HistoryRow } from './HistoryRow';
+import { HistoryTools } from './HistoryTools';
 import type { Summary } from '../../shared/history';
 
 interface Props {
@@ -13,8 +15,6 @@ interface Props {
   onRenamed: (id: string, title: string) => void;
   onDeleted: (id: string) => void;
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function browserList(): HistoryList {
   return new HistoryList({
@@ -73,89 +73,28 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
       ) : (
         <ul className="history-list">
           {items.slice(0, limit).map((item) => (
-            <li key={item.id} aria-current={item.id === currentId ? 'true' : undefined}>
-              {renaming?.id === item.id ? (
-                <form
-                  className="rename"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    rename(item.id, renaming.title);
-                  }}
-                >
-                  <input
-                    aria-label={t('newTitle')}
-                    value={renaming.title}
-                    autoFocus
-                    onChange={(e) => setRenaming({ id: item.id, title: e.target.value })}
-                    onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
-                  />
-                  <button type="submit">{t('save')}</button>
-                </form>
-              ) : (
-                <button type="button" className="history-item" onClick={() => onOpen(item.id)}>
-                  <span className="title">{item.title}</span>
-                  <time dateTime={new Date(item.updatedAt).toISOString()}>{dateFormat.format(item.updatedAt)}</time>
-                </button>
-              )}
-              <div
-                className="row-actions"
-                onBlur={(e) => {
-                  if (!e.currentTarget.contains(e.relatedTarget)) setMenu(null);
-                }}
-                onKeyDown={(e) => e.key === 'Escape' && setMenu(null)}
-              >
-                <button
-                  type="button"
-                  className="ghost"
-                  aria-expanded={menu === item.id}
-                  aria-label={t('actionsFor', item.title)}
-                  onClick={() => setMenu(menu === item.id ? null : item.id)}
-                >
-                  ⋯
-                </button>
-                {menu === item.id && (
-                  <div className="menu" role="group" aria-label={item.title} onClick={() => setMenu(null)}>
-                    <button type="button" onClick={() => setRenaming({ id: item.id, title: item.title })}>
-                      {t('rename')}
-                    </button>
-                    <button type="button" onClick={() => void list.export([item.id], 'md')}>
-                      {t('exportMarkdown')}
-                    </button>
-                    <button type="button" onClick={() => void list.export([item.id], 'json')}>
-                      {t('exportJson')}
-                    </button>
-                    <button type="button" className="danger" onClick={() => remove(item)}>
-                      {t('delete')}
-                    </button>
-                  </div>
-                )}
-              </div>
-            </li>
+            <HistoryRow
+              key={item.id}
+              item={item}
+              current={item.id === currentId}
+              renaming={renaming?.id === item.id ? renaming.title : null}
+              onRenaming={(title) => setRenaming(title === null ? null : { id: item.id, title })}
+              onRename={(title) => rename(item.id, title)}
+              menuOpen={menu === item.id}
+              onMenu={(open) => setMenu(open ? item.id : null)}
+              onOpen={() => onOpen(item.id)}
+              onExport={(format) => void list.export([item.id], format)}
+              onDelete={() => remove(item)}
+            />
           ))}
           {/* A new onMore each render observes the end again: pages keep coming while it is in view. */}
           {items.length > limit && <MoreRows count={items.length - limit} onMore={() => list.showMore()} />}
         </ul>
       )}
-      <footer className="history-tools">
-        <button type="button" className="ghost" onClick={() => void list.export(undefined, 'md')}>
-          {t('exportAllMarkdown')}
-        </button>
-        <button type="button" className="ghost" onClick={() => void list.export(undefined, 'json')}>
-          {t('exportAllJson')}
-        </button>
-        <label className="file-button">
-          {t('importJson')}
-          <input
-            type="file"
-            accept="application/json,.json"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void list.importFile(file);
-            }}
-          />
-        </label>
-      </footer>
+      <HistoryTools
+        onExport={(format) => void list.export(undefined, format)}
+        onImport={(file) => void list.importFile(file)}
+      />
     </section>
   );
 }
