@@ -1,19 +1,15 @@
 /** The panel: the conversation and composer, the history, or the settings. */
 import './App.css';
 import { useLayoutEffect, useState } from 'react';
-import { Composer } from './chat/Composer';
-import { Conversation } from './chat/Conversation';
-import { ConversationHeader } from './chat/ConversationHeader';
+import { AppBar, type View } from './AppBar';
+import { ChatView } from './chat/ChatView';
 import { History } from './history/History';
-import { ModelSwitch } from './chat/ModelSwitch';
 import { Settings } from './settings/Settings';
 import { useChat } from './chat/useChat';
 import { usePageContext } from './chat/usePageContext';
 import { usePanelPresence } from './usePanelPresence';
 import { useSettings } from './settings/useSettings';
 import { t } from '../shared/i18n';
-
-type View = 'chat' | 'history' | 'settings';
 
 export function App() {
   const api = useSettings();
@@ -41,49 +37,22 @@ export function App() {
   // A switched-to provider that was since removed falls back to the default.
   const chosen = settings.providers.some((p) => p.id === providerId) ? providerId : undefined;
   const shown: View = configured ? view : 'settings';
-  const toggle = (v: View) => setView(view === v ? 'chat' : v);
-  const last = chat.path[chat.path.length - 1]?.turn;
   const conversationId = chat.state.conversation?.id ?? null;
 
   return (
     <div className="app">
-      <header className="bar">
-        {/* The browser's panel header already shows the name; keep it for screen readers. */}
-        <h1 className="sr-only">Gloss</h1>
-        {configured && (
-          <>
-            <button
-              type="button"
-              className="ghost"
-              onClick={() => {
-                session.newChat();
-                setView('chat');
-              }}
-            >
-              {t('newChat')}
-            </button>
-            <button
-              type="button"
-              className="ghost"
-              aria-pressed={shown === 'history'}
-              onClick={() => toggle('history')}
-            >
-              {t('history')}
-            </button>
-          </>
-        )}
-        {configured && shown === 'chat' && <ModelSwitch settings={settings} value={chosen} onChange={setProviderId} />}
-        {configured && (
-          <button
-            type="button"
-            className="ghost"
-            aria-pressed={shown === 'settings'}
-            onClick={() => toggle('settings')}
-          >
-            {shown === 'settings' ? t('closeSettings') : t('settings')}
-          </button>
-        )}
-      </header>
+      <AppBar
+        configured={configured}
+        shown={shown}
+        settings={settings}
+        providerId={chosen}
+        onProvider={setProviderId}
+        onNewChat={() => {
+          session.newChat();
+          setView('chat');
+        }}
+        onToggle={(v) => setView(view === v ? 'chat' : v)}
+      />
       {!configured && page.error && (
         <p className="notice error" role="alert">
           {page.error}
@@ -107,50 +76,7 @@ export function App() {
         />
       )}
       {shown === 'chat' && (
-        <>
-          <ConversationHeader
-            title={chat.state.conversation?.title ?? null}
-            systemPrompt={chat.systemPrompt}
-            onSystemPrompt={session.setSystemPrompt}
-          />
-          <Conversation
-            path={chat.path}
-            answerDom={session.answer}
-            onRegenerate={session.regenerate}
-            onEdit={session.edit}
-            onContinue={session.carryOn}
-            onSelect={session.select}
-          />
-          {(page.error ?? chat.notice) && (
-            <p className="notice error" role="alert">
-              {page.error ?? chat.notice}{' '}
-              <button
-                type="button"
-                className="ghost"
-                onClick={() => {
-                  page.clearError();
-                  session.dismissNotice();
-                }}
-              >
-                {t('dismiss')}
-              </button>
-            </p>
-          )}
-          <Composer
-            streaming={chat.streaming}
-            onSend={session.ask}
-            onStop={session.stop}
-            attachment={page.attachment}
-            onAttachmentChange={page.setAttachment}
-            suggestion={page.question}
-            onSuggestionTaken={page.clearQuestion}
-            providerId={chosen}
-            lastQuestion={last ? { id: last.id, question: last.question } : null}
-            quickActions={settings.quickActions}
-            returned={chat.returned}
-            onEdit={session.edit}
-          />
-        </>
+        <ChatView chat={chat} page={page} providerId={chosen} quickActions={settings.quickActions} />
       )}
     </div>
   );

@@ -40,3 +40,6 @@ export function useChat(providerId?: string) {
     session,
   };
 }
+
+/** The open conversation as the panel shows it, and the session that changes it. */
+export type Chat = ReturnType<typeof useChat>;

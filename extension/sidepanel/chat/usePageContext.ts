@@ -53,3 +53,6 @@ export function usePageContext() {
   const clearQuestion = useCallback(() => setQuestion(null), []);
   return { attachment, setAttachment, question, clearQuestion, error, arrivals, clearError: () => setError(null) };
 }
+
+/** Page material waiting for this panel's composer, and what went wrong taking it. */
+export type PageContext = ReturnType<typeof usePageContext>;
