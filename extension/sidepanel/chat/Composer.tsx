@@ -1,6 +1,7 @@
 /**
- * The question box: Enter sends, Shift+Enter adds a line, Esc stops the answer (or cancels an
- * edit), Up in an empty box edits the last question.
+ * The composer: the quote waiting to go, the quick actions and the question box. It sends a
+ * question with the quote (or only what fits of it), or, while the last question is being edited
+ * in the box (Up in an empty box), as a new version of that question.
  */
 import './Composer.css';
 import { useEffect, useRef, useState } from 'react';
