@@ -15,12 +15,13 @@ test.each([
   expect(linkTarget(href)).toEqual(to);
 });
 
-test.each([
-  ['https://img.example.com/a.png', true],
-  ['http://img.example.com/a.png', true],
-  ['data:image/png;base64,AAAA', false],
-  ['javascript:alert(1)', false],
-  ['', false],
-])('the image %j loads: %s', (src, loads) => {
-  expect(isWebImage(src)).toBe(loads);
+test('only web images load, never data: or javascript: ones, whatever the answer says', () => {
+  const sources = [
+    'https://img.example.com/a.png',
+    'http://img.example.com/a.png',
+    'data:image/png;base64,AAAA',
+    'javascript:alert(1)',
+    '',
+  ];
+  expect(sources.filter(isWebImage)).toEqual(['https://img.example.com/a.png', 'http://img.example.com/a.png']);
 });

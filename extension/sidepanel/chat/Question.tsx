@@ -1,5 +1,6 @@
 /** A turn's question with its quotes, or the form that edits it into a new version. */
 import './Question.css';
+import type { KeyboardEvent, SubmitEvent } from 'react';
 import { t } from '../../shared/i18n';
 import type { Turn } from './chat-state';
 
@@ -12,6 +13,22 @@ interface Props {
 }
 
 export function Question({ turn, editing, onEditing, onEdit }: Props) {
+  // An edited question is sent as a new version; an empty one is not sent.
+  const send = (e: SubmitEvent) => {
+    e.preventDefault();
+    if (!editing?.trim()) return;
+    onEdit(turn.id, editing.trim());
+    onEditing(null);
+  };
+  // Esc cancels; Enter sends, as in the composer (Shift+Enter adds a line).
+  const keys = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Escape') onEditing(null);
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      e.currentTarget.form?.requestSubmit();
+    }
+  };
+
   return (
     <div className="question">
       {turn.attachments?.map((a, i) => (
@@ -22,27 +39,13 @@ export function Question({ turn, editing, onEditing, onEdit }: Props) {
       {editing === null ? (
         <p className="question-text">{turn.question}</p>
       ) : (
-        <form
-          className="edit"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!editing.trim()) return;
-            onEdit(turn.id, editing.trim());
-            onEditing(null);
-          }}
-        >
+        <form className="edit" onSubmit={send}>
           <textarea
             aria-label={t('editQuestionLabel')}
             value={editing}
             autoFocus
             onChange={(e) => onEditing(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') onEditing(null);
-              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                e.currentTarget.form?.requestSubmit();
-              }
-            }}
+            onKeyDown={keys}
           />
           <button type="submit" className="primary">
             {t('sendEdited')}

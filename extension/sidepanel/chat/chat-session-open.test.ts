@@ -1,7 +1,7 @@
 /** Opening conversations in the panel, their versions and instructions; the worker is played by the test. */
 import { describe, expect, test } from 'vitest';
 import { plural, t } from '../../shared/i18n';
-import { CURRENT_KEY } from './chat-session';
+import { CURRENT_KEY, type ChatSession } from './chat-session';
 import { shownPath } from './chat-state';
 import { conversation, fakeSession, storedTurn } from './test-support';
 
@@ -76,14 +76,6 @@ describe('versions', () => {
     expect(fake.updates).toEqual([{ id: 'c', leafId: 'b2' }]);
   });
 
-  test('a choice that cannot be saved says so', async () => {
-    const fake = fakeSession({ c: opened() });
-    await fake.session.open('c');
-    fake.history.update = () => Promise.reject(new Error('full'));
-    fake.session.select('b2');
-    await expect.poll(() => fake.view().notice).toBe(t('changeNotSaved', 'full'));
-  });
-
   test('an edited question is a new version beside the old one, with its quotes', async () => {
     const quoted = storedTurn('q', {
       parentId: 'a',
@@ -137,18 +129,21 @@ describe('instructions', () => {
     expect(fake.ports.last().posted[0]).toMatchObject({ systemPrompt: undefined });
   });
 
-  test('instructions that cannot be saved say so', async () => {
-    const fake = fakeSession({ c: opened() });
-    await fake.session.open('c');
-    fake.history.update = () => Promise.reject(new Error('full'));
-    fake.session.setSystemPrompt('x');
-    await expect.poll(() => fake.view().notice).toBe(t('instructionsNotSaved', 'full'));
-  });
-
   test('a rename in the history shows in the title', async () => {
     const fake = fakeSession({ c: opened() });
     await fake.session.open('c');
     fake.session.rename('New title');
     expect(fake.view().state.conversation?.title).toBe('New title');
   });
+});
+
+test.each([
+  ['a version chosen', 'changeNotSaved', (session: ChatSession) => session.select('b2')],
+  ['instructions', 'instructionsNotSaved', (session: ChatSession) => session.setSystemPrompt('x')],
+] as const)('%s that cannot be saved say so', async (_, key, change) => {
+  const fake = fakeSession({ c: opened() });
+  await fake.session.open('c');
+  fake.history.update = () => Promise.reject(new Error('full'));
+  change(fake.session);
+  await expect.poll(() => fake.view().notice).toBe(t(key, 'full'));
 });

@@ -4,6 +4,10 @@ import type { Summary } from '../../shared/history';
 import { t } from '../../shared/i18n';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const EXPORTS = [
+  ['md', 'exportMarkdown'],
+  ['json', 'exportJson'],
+] as const;
 
 interface Props {
   item: Summary;
@@ -67,12 +71,11 @@ export function HistoryRow(props: Props) {
             <button type="button" onClick={() => onRenaming(item.title)}>
               {t('rename')}
             </button>
-            <button type="button" onClick={() => onExport('md')}>
-              {t('exportMarkdown')}
-            </button>
-            <button type="button" onClick={() => onExport('json')}>
-              {t('exportJson')}
-            </button>
+            {EXPORTS.map(([format, label]) => (
+              <button key={format} type="button" onClick={() => onExport(format)}>
+                {t(label)}
+              </button>
+            ))}
             <button type="button" className="danger" onClick={onDelete}>
               {t('delete')}
             </button>
