@@ -6,6 +6,13 @@ import tseslint from 'typescript-eslint';
 
 const GLUE = '**/gloss-wasm/pkg/*';
 const PORT_AND_MESSAGE_APIS = ['sendMessage', 'connect', 'onMessage', 'onConnect'];
+// One source for Chrome and Firefox: the promise-based, typed `browser` of webextension-polyfill.
+// Chrome's side panel is the one exception; its module says so with an eslint-disable comment.
+const USE_BROWSER =
+  "Use `browser` from 'webextension-polyfill'. Chrome-only calls go in shared/chrome-side-panel.ts, Firefox-only ones in shared/firefox-sidebar.ts.";
+const NO_CHROME_GLOBAL = { name: 'chrome', message: USE_BROWSER };
+// `globalThis.chrome`, `(globalThis as …).chrome`: the same global, reached as a property.
+const NO_CHROME_PROPERTY = { selector: "MemberExpression[property.name='chrome']", message: USE_BROWSER };
 const USE_PROTOCOL =
   'Use send()/handleMessages()/connectChat()/onChatConnect()/announcePanel()/onPanelPresence() from extension/shared/protocol.';
 
@@ -67,6 +74,13 @@ export default tseslint.config(
   },
   {
     files: ['extension/**/*.ts', 'extension/**/*.tsx'],
+    rules: {
+      'no-restricted-globals': ['error', NO_CHROME_GLOBAL],
+      'no-restricted-syntax': ['error', NO_CHROME_PROPERTY],
+    },
+  },
+  {
+    files: ['extension/**/*.ts', 'extension/**/*.tsx'],
     ignores: ['extension/shared/protocol/**', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [
@@ -76,6 +90,7 @@ export default tseslint.config(
       // The same for `chrome.runtime.connect(…)`: no-restricted-properties only sees a bare `runtime`.
       'no-restricted-syntax': [
         'error',
+        NO_CHROME_PROPERTY,
         {
           selector: `MemberExpression[object.property.name='runtime'][property.name=/^(${PORT_AND_MESSAGE_APIS.join('|')})$/]`,
           message: USE_PROTOCOL,
@@ -88,6 +103,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': [
         'error',
+        NO_CHROME_GLOBAL,
         { name: 'fetch', message: 'Pages never talk to a provider: ask the worker through shared/protocol.' },
       ],
     },

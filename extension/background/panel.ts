@@ -6,8 +6,8 @@
  */
 import type { Tabs } from 'webextension-polyfill';
 import { onPanelPresence } from '../shared/protocol';
-import { hasSidePanel, openSidePanel, openSidePanelFromToolbar } from './chrome-side-panel';
-import { openSidebar, toggleSidebarFromToolbar } from './firefox-sidebar';
+import { hasSidePanel, openSidePanel, openSidePanelFromToolbar } from '../shared/chrome-side-panel';
+import { openSidebar, toggleSidebarFromToolbar } from '../shared/firefox-sidebar';
 
 /** Window id → how to close each panel open in it. */
 const openPanels = new Map<number, Set<() => void>>();

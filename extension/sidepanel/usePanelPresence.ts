@@ -2,6 +2,7 @@
  * Tells the worker this panel is open (for the toggle shortcut), and closes when it asks. The
  * same page opened in a tab is not the panel: the toggle must not close the user's tab.
  */
+import browser, { type Tabs, type Windows } from 'webextension-polyfill';
 import { useEffect } from 'react';
 import { announcePanel } from '../shared/protocol';
 
@@ -9,8 +10,9 @@ export function usePanelPresence(): void {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    Promise.all([chrome.windows.getCurrent(), chrome.tabs.getCurrent()]).then(
-      ([win, tab]) => {
+    Promise.all([browser.windows.getCurrent(), browser.tabs.getCurrent()]).then(
+      // tabs.getCurrent() gives nothing outside a tab (the side panel), though typed as a tab.
+      ([win, tab]: [Windows.Window, Tabs.Tab | undefined]) => {
         if (cancelled || win.id === undefined || tab) return;
         stop = announcePanel(win.id, () => window.close());
       },

@@ -2,6 +2,7 @@
  * The quick actions under the box: one click asks the action's prompt about the quote or the
  * text in the box; with neither, the prompt goes in the box to be finished.
  */
+import browser from 'webextension-polyfill';
 import './QuickActions.css';
 import { t } from '../../shared/i18n';
 import type { QuickAction } from '../../shared/preferences';
@@ -20,7 +21,7 @@ interface Props {
 
 export function QuickActions({ actions, disabled, draft, hasAttachment, onAsk, onFill }: Props) {
   const run = (action: QuickAction) => {
-    const prompt = actionPrompt(action.prompt, languageName(chrome.i18n.getUILanguage()));
+    const prompt = actionPrompt(action.prompt, languageName(browser.i18n.getUILanguage()));
     const next = quickAction(prompt, draft, hasAttachment);
     if ('send' in next) onAsk(next.send);
     else onFill(next.fill);

@@ -2,6 +2,7 @@
  * Page material the context menu or shortcut left for this window's panel: taken when the
  * panel opens and whenever new material arrives while it is open.
  */
+import browser, { type Storage } from 'webextension-polyfill';
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
@@ -36,18 +37,18 @@ export function usePageContext() {
         },
       );
     };
-    const onChange = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+    const onChange = (changes: Record<string, Storage.StorageChange>, area: string) => {
       if (area === 'session' && windowId !== undefined && changes[pendingContextKey(windowId)]?.newValue) take();
     };
-    chrome.storage.onChanged.addListener(onChange);
-    chrome.windows.getCurrent().then(
+    browser.storage.onChanged.addListener(onChange);
+    browser.windows.getCurrent().then(
       (win) => {
         windowId = win.id;
         take();
       },
       () => undefined,
     );
-    return () => chrome.storage.onChanged.removeListener(onChange);
+    return () => browser.storage.onChanged.removeListener(onChange);
   }, []);
 
   const clearQuestion = useCallback(() => setQuestion(null), []);

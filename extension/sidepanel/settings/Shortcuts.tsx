@@ -3,21 +3,22 @@
  * suggested keys were taken by another extension) or changed by the user; the browser's own
  * page is where to fix that.
  */
+import browser, { type Commands } from 'webextension-polyfill';
 import './Shortcuts.css';
 import { useEffect, useState } from 'react';
+import { hasSidePanel } from '../../shared/chrome-side-panel';
 import { t } from '../../shared/i18n';
 
 const SHORTCUTS_PAGE = 'chrome://extensions/shortcuts';
 
 export function Shortcuts() {
-  const [commands, setCommands] = useState<chrome.commands.Command[]>([]);
+  const [commands, setCommands] = useState<Commands.Command[]>([]);
   useEffect(() => {
-    chrome.commands.getAll().then(setCommands, () => undefined);
+    browser.commands.getAll().then(setCommands, () => undefined);
   }, []);
   const listed = commands.filter((c) => c.description);
   if (listed.length === 0) return null;
   const missing = listed.some((c) => !c.shortcut);
-  const chrome_ = 'sidePanel' in chrome;
 
   return (
     <section className="shortcuts" aria-labelledby="shortcuts-title">
@@ -31,8 +32,8 @@ export function Shortcuts() {
         ))}
       </ul>
       {missing && <p className="hint">{t('keysTaken')}</p>}
-      {chrome_ ? (
-        <button type="button" onClick={() => void chrome.tabs.create({ url: SHORTCUTS_PAGE })}>
+      {hasSidePanel() ? (
+        <button type="button" onClick={() => void browser.tabs.create({ url: SHORTCUTS_PAGE })}>
           {t('changeShortcuts')}
         </button>
       ) : (

@@ -2,12 +2,13 @@
  * Host access, asked for at the moment it is needed and only for the origins involved. Must be
  * called synchronously in a click handler: browsers only show the prompt for a user gesture.
  */
+import browser from 'webextension-polyfill';
 import { originPattern } from '../../shared/settings';
 
 export const LOCAL_ORIGINS = ['http://localhost/*', 'http://127.0.0.1/*'];
 
 export function requestOrigins(origins: string[]): Promise<boolean> {
-  return chrome.permissions.request({ origins }).catch(() => false);
+  return browser.permissions.request({ origins }).catch(() => false);
 }
 
 /** Access to a provider's origin. Without it requests still work where the server allows CORS. */

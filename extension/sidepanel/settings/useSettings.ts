@@ -2,6 +2,7 @@
  * The settings as the worker reports them (never including an API key), and their changes. The
  * last ones seen are shown until the worker answers (seen-settings.ts).
  */
+import browser, { type Storage } from 'webextension-polyfill';
 import { useCallback, useEffect, useState } from 'react';
 import { send, type Res } from '../../shared/protocol';
 import type { Preferences } from '../../shared/preferences';
@@ -21,11 +22,11 @@ export function useSettings() {
     void load();
     // Settings changed in another Gloss window or tab show here at once. Only the fact of a
     // change is read from storage; the settings themselves come from the worker, without keys.
-    const onChange = (changes: Record<string, chrome.storage.StorageChange>, area: string) => {
+    const onChange = (changes: Record<string, Storage.StorageChange>, area: string) => {
       if (area === 'local' && SETTINGS_KEY in changes) void load();
     };
-    chrome.storage.onChanged.addListener(onChange);
-    return () => chrome.storage.onChanged.removeListener(onChange);
+    browser.storage.onChanged.addListener(onChange);
+    return () => browser.storage.onChanged.removeListener(onChange);
   }, [setSettings]);
 
   const save = useCallback(

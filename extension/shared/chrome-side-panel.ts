@@ -2,6 +2,7 @@
  * Chrome's side panel: the one Chrome-only API Gloss uses. webextension-polyfill does not know
  * `sidePanel` (Firefox has none), so it is reached through `chrome` here and nowhere else.
  */
+/* eslint-disable no-restricted-syntax -- the one place Gloss reaches `chrome` */
 
 /** Chrome's `sidePanel`, or undefined in Firefox (whose `chrome` object lacks it). */
 function sidePanel(): typeof chrome.sidePanel | undefined {
@@ -9,7 +10,7 @@ function sidePanel(): typeof chrome.sidePanel | undefined {
   return (globalThis as { chrome?: { sidePanel?: typeof chrome.sidePanel } }).chrome?.sidePanel;
 }
 
-/** True in Chrome: Gloss's panel is a side panel. */
+/** True in Chrome: Gloss's panel is a side panel (and Chrome's own pages are where to set it up). */
 export function hasSidePanel(): boolean {
   return sidePanel() !== undefined;
 }
