@@ -39,50 +39,59 @@ fn opens_fence(line: &str) -> Option<(u8, usize)> {
 /// same line stays as it is; a line that is just `\[` or `\]` opens or closes display math.
 fn convert_line(line: &str, out: &mut String) {
     let body = line.trim_end_matches(['\n', '\r']);
-    let eol = &line[body.len()..];
-    match body.trim() {
-        "\\[" | "\\]" => {
-            out.push_str(&body.replace(body.trim(), "$$"));
-            out.push_str(eol);
-            return;
-        }
-        _ => {}
+    if matches!(body.trim(), "\\[" | "\\]") {
+        out.push_str(&body.replace(body.trim(), "$$"));
+    } else {
+        convert_inline(body, out);
     }
+    out.push_str(&line[body.len()..]);
+}
+
+/// Copies `body` to `out` with each complete `\(…\)` and `\[…\]` outside code spans rewritten
+/// with dollars. A backslash always takes the next byte with it, so `\\(` is no delimiter.
+fn convert_inline(body: &str, out: &mut String) {
     let bytes = body.as_bytes();
-    let mut i = 0;
-    let mut copied = 0;
+    let (mut i, mut copied) = (0, 0);
     while i < bytes.len() {
         match bytes[i] {
-            b'`' => {
-                let run = bytes[i..].iter().take_while(|&&b| b == b'`').count();
-                let ticks = &body[i..i + run];
-                i = body[i + run..]
-                    .find(ticks)
-                    .map_or(i + run, |end| i + run + end + run);
-            }
-            b'\\' if matches!(bytes.get(i + 1), Some(b'(' | b'[')) => {
-                let (close, dollars) = if bytes[i + 1] == b'(' {
-                    ("\\)", "$")
-                } else {
-                    ("\\]", "$$")
-                };
-                if let Some(end) = body[i + 2..].find(close) {
+            b'`' => i = past_code_span(body, i),
+            b'\\' => match math_at(body, i) {
+                Some((dollars, inner, end)) => {
                     out.push_str(&body[copied..i]);
                     out.push_str(dollars);
-                    out.push_str(&body[i + 2..i + 2 + end]);
+                    out.push_str(inner);
                     out.push_str(dollars);
-                    i += 2 + end + 2;
-                    copied = i;
-                } else {
-                    i += 2;
+                    (i, copied) = (end, end);
                 }
-            }
-            b'\\' => i += 2,
+                None => i += 2,
+            },
             _ => i += 1,
         }
     }
     out.push_str(&body[copied..]);
-    out.push_str(eol);
+}
+
+/// Where the code span opening at `i` ends: after the same run of backticks that opened it, or
+/// just after the opening run when none closes it on this line.
+fn past_code_span(body: &str, i: usize) -> usize {
+    let run = body[i..].bytes().take_while(|&b| b == b'`').count();
+    let ticks = &body[i..i + run];
+    body[i + run..]
+        .find(ticks)
+        .map_or(i + run, |end| i + run + end + run)
+}
+
+/// The math that a `\(` or `\[` at `i` delimits: its dollars, its content and where its closing
+/// delimiter ends; `None` when `i` opens no math or nothing closes it on this line.
+fn math_at(body: &str, i: usize) -> Option<(&'static str, &str, usize)> {
+    let (close, dollars) = match body.as_bytes().get(i + 1)? {
+        b'(' => ("\\)", "$"),
+        b'[' => ("\\]", "$$"),
+        _ => return None,
+    };
+    let inner = &body[i + 2..];
+    let end = inner.find(close)?;
+    Some((dollars, &inner[..end], i + 2 + end + 2))
 }
 
 #[cfg(test)]
@@ -103,5 +112,20 @@ mod tests {
         );
         assert_eq!(normalize_delimiters(r"open \( only"), r"open \( only");
         assert_eq!(normalize_delimiters("plain"), "plain");
+    }
+
+    #[test]
+    fn escapes_code_spans_and_line_ends() {
+        let cases = [
+            (r"a \\(b\\) c", r"a \\(b\\) c"),
+            (r"``\(a\)`` \(b\)", r"``\(a\)`` $b$"),
+            (r"`\(a\) \(b\)", r"`$a$ $b$"),
+            ("\\(a\\)\r\n", "$a$\r\n"),
+            ("  \\[  \r\n", "  $$  \r\n"),
+            (r"\[a\] \(é\) \é \", r"$$a$$ $é$ \é \"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(normalize_delimiters(src), want, "{src:?}");
+        }
     }
 }

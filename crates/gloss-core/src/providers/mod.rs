@@ -1,7 +1,8 @@
-//! Provider protocols: one file per provider behind the `Protocol` trait. Each builds its
-//! streaming chat request as a value ([`HttpRequest`], with the helpers in `http.rs`) and decodes
-//! its response bytes into [`StreamEvent`]s (`decode.rs`, over the `sse` or `ndjson` framing,
-//! reading the JSON through `json.rs`); the caller owns the transport (fetch, abort, timeouts).
+//! Provider protocols: one file (or folder) per provider behind the `Protocol` trait. Each
+//! builds its streaming chat request as a value ([`HttpRequest`], with the helpers in `http.rs`)
+//! and decodes its response bytes into [`StreamEvent`]s (`decode.rs`, over the `sse` or `ndjson`
+//! framing, reading the JSON through `json.rs`); the caller owns the transport (fetch, abort,
+//! timeouts).
 //! This file is the dispatch from a [`ProviderKind`] to its protocol and the public entry points.
 
 mod anthropic;

@@ -33,34 +33,39 @@ impl SseDecoder {
     /// Feeds bytes; returns the events completed by them.
     pub fn push(&mut self, bytes: &[u8]) -> Vec<SseEvent> {
         let mut out = Vec::new();
-        let mut bytes = bytes;
+        let mut rest = self.past_split_crlf(bytes);
+        while let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            self.buf.extend_from_slice(&rest[..end]);
+            let line = std::mem::take(&mut self.buf);
+            self.line(&line, &mut out);
+            rest = self.past_line_end(&rest[end..]);
+        }
+        self.buf.extend_from_slice(rest);
+        out
+    }
+
+    /// `bytes` less the `\n` that finishes a `\r\n` the previous chunk cut after its `\r`.
+    fn past_split_crlf<'a>(&mut self, bytes: &'a [u8]) -> &'a [u8] {
         if self.skip_lf && !bytes.is_empty() {
             self.skip_lf = false;
             if bytes[0] == b'\n' {
-                bytes = &bytes[1..];
+                return &bytes[1..];
             }
         }
-        let mut start = 0;
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if b == b'\n' || b == b'\r' {
-                self.buf.extend_from_slice(&bytes[start..i]);
-                let line = std::mem::take(&mut self.buf);
-                self.line(&line, &mut out);
-                if b == b'\r' {
-                    match bytes.get(i + 1) {
-                        Some(b'\n') => i += 1,
-                        Some(_) => {}
-                        None => self.skip_lf = true,
-                    }
-                }
-                start = i + 1;
+        bytes
+    }
+
+    /// What follows the line end `rest` starts with (`\n`, `\r\n` or `\r`). A `\r` that ends
+    /// the chunk may be the first half of a `\r\n`: the next chunk is told to skip a `\n`.
+    fn past_line_end<'a>(&mut self, rest: &'a [u8]) -> &'a [u8] {
+        if rest[0] == b'\r' {
+            match rest.get(1) {
+                Some(b'\n') => return &rest[2..],
+                Some(_) => {}
+                None => self.skip_lf = true,
             }
-            i += 1;
         }
-        self.buf.extend_from_slice(&bytes[start..]);
-        out
+        &rest[1..]
     }
 
     /// Ends the stream. A last line without its line end is dropped, and so is an event without
@@ -77,21 +82,11 @@ impl SseDecoder {
         !self.buf.is_empty() || self.data.is_some()
     }
 
+    /// One line without its line end: a blank line dispatches the event, a field adds to it.
     fn line(&mut self, raw: &[u8], out: &mut Vec<SseEvent>) {
-        let mut raw = raw;
-        if !self.started {
-            self.started = true;
-            raw = raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw);
-        }
+        let raw = self.past_bom(raw);
         if raw.is_empty() {
-            if let Some(data) = self.data.take() {
-                out.push(SseEvent {
-                    event: self.event.take(),
-                    data,
-                });
-            }
-            self.event = None;
-            return;
+            return self.dispatch(out);
         }
         let line = String::from_utf8_lossy(raw);
         if line.starts_with(':') {
@@ -101,6 +96,29 @@ impl SseDecoder {
             Some((f, v)) => (f, v.strip_prefix(' ').unwrap_or(v)),
             None => (&*line, ""),
         };
+        self.field(field, value);
+    }
+
+    fn past_bom<'a>(&mut self, raw: &'a [u8]) -> &'a [u8] {
+        if self.started {
+            return raw;
+        }
+        self.started = true;
+        raw.strip_prefix("\u{feff}".as_bytes()).unwrap_or(raw)
+    }
+
+    /// The event so far, if it has data; either way the next one starts afresh.
+    fn dispatch(&mut self, out: &mut Vec<SseEvent>) {
+        if let Some(data) = self.data.take() {
+            out.push(SseEvent {
+                event: self.event.take(),
+                data,
+            });
+        }
+        self.event = None;
+    }
+
+    fn field(&mut self, field: &str, value: &str) {
         match field {
             "data" => match &mut self.data {
                 Some(d) => {
@@ -158,6 +176,14 @@ mod tests {
         assert_eq!(
             all(&[b"data: a\r", b"\n\r", b"\ndata: b\r\r"]),
             vec![data("a"), data("b")]
+        );
+    }
+
+    #[test]
+    fn a_cr_ending_a_chunk_pairs_only_with_the_next_bytes() {
+        assert_eq!(
+            all(&[b"data: a\r", b"", b"\ndata: b\r", b"data: c\n\n"]),
+            vec![data("a\nb\nc")]
         );
     }
 

@@ -1,11 +1,16 @@
 //! The one catalogue of failures and what the user reads for each. Every message says what
 //! happened and what to do next; the provider's own words are appended when it gave any, because
 //! they are often the most precise hint ("model 'gpt-5o' does not exist").
+//!
+//! This file holds the catalogue: one constructor per kind of failure and the headline each code
+//! shows. Digging those words out of an error body, and clipping them, is `detail.rs`'s job.
+
+mod detail;
+#[cfg(test)]
+mod tests;
 
 use crate::events::{ErrorCode, Localized, StreamEvent};
-
-/// Longest provider detail we quote: error bodies can be whole HTML pages.
-const MAX_DETAIL: usize = 300;
+use detail::{clip, mentions_context_length, non_empty, provider_detail};
 
 /// Maps a non-2xx HTTP response to an error event.
 ///
@@ -102,6 +107,15 @@ pub fn network_error(url: &str, detail: &str) -> StreamEvent {
         non_empty(detail),
         say("errUnreachable", [origin.to_string()]),
     )
+}
+
+/// Scheme, host and port of `url`: the server that could not be reached, not the endpoint.
+fn origin_of(url: &str) -> &str {
+    let after_scheme = url.find("://").map_or(0, |i| i + 3);
+    let end = url[after_scheme..]
+        .find('/')
+        .map_or(url.len(), |i| after_scheme + i);
+    &url[..end]
 }
 
 /// An error the provider reported with a machine-readable type inside an otherwise good stream.
@@ -223,161 +237,5 @@ fn error(code: ErrorCode, text: &str, detail: Option<&str>, say: Say) -> StreamE
         code,
         message,
         l10n: Some(l10n),
-    }
-}
-
-/// Pulls the human message out of the usual error body shapes:
-/// `{"error":{"message":..}}`, `{"error":".."}`, `{"message":..}`, or plain text.
-fn provider_detail(body: &str) -> Option<String> {
-    let body = body.trim();
-    if body.is_empty() {
-        return None;
-    }
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else {
-        // HTML error pages say nothing useful in their first bytes; plain text does.
-        return (!body.starts_with('<')).then(|| body.to_owned());
-    };
-    let found = value
-        .pointer("/error/message")
-        .or_else(|| value.get("error"))
-        .or_else(|| value.get("message"))
-        .or_else(|| value.get("detail"));
-    match found {
-        Some(serde_json::Value::String(s)) => non_empty(s).map(str::to_owned),
-        _ => None,
-    }
-}
-
-fn mentions_context_length(text: &str) -> bool {
-    let t = text.to_ascii_lowercase();
-    [
-        "context_length",
-        "context length",
-        "context window",
-        "too many tokens",
-        "prompt is too long",
-    ]
-    .iter()
-    .any(|p| t.contains(p))
-}
-
-fn non_empty(s: &str) -> Option<&str> {
-    let s = s.trim();
-    (!s.is_empty()).then_some(s)
-}
-
-fn clip(s: &str) -> String {
-    match s.char_indices().nth(MAX_DETAIL) {
-        Some((cut, _)) => format!("{}…", &s[..cut]),
-        None => s.to_owned(),
-    }
-}
-
-fn origin_of(url: &str) -> &str {
-    let after_scheme = url.find("://").map_or(0, |i| i + 3);
-    let end = url[after_scheme..]
-        .find('/')
-        .map_or(url.len(), |i| after_scheme + i);
-    &url[..end]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn code_of(e: &StreamEvent) -> ErrorCode {
-        match e {
-            StreamEvent::Error { code, .. } => *code,
-            other => panic!("not an error: {other:?}"),
-        }
-    }
-
-    fn message_of(e: &StreamEvent) -> &str {
-        match e {
-            StreamEvent::Error { message, .. } => message,
-            other => panic!("not an error: {other:?}"),
-        }
-    }
-
-    #[test]
-    fn statuses_map_to_codes() {
-        let cases = [
-            (401, ErrorCode::Auth),
-            (403, ErrorCode::Auth),
-            (404, ErrorCode::NotFound),
-            (429, ErrorCode::RateLimit),
-            (500, ErrorCode::Server),
-            (503, ErrorCode::Server),
-            (504, ErrorCode::Timeout),
-            (400, ErrorCode::BadRequest),
-        ];
-        for (status, code) in cases {
-            assert_eq!(
-                code_of(&http_error(status, "", None)),
-                code,
-                "HTTP {status}"
-            );
-        }
-    }
-
-    #[test]
-    fn quotes_the_provider_message() {
-        let body = r#"{"error":{"message":"Incorrect API key provided: sk-te***","type":"invalid_request_error","code":"invalid_api_key"}}"#;
-        let e = http_error(401, body, None);
-        assert!(message_of(&e).contains("Check the key in Settings"));
-        assert!(message_of(&e).contains("Incorrect API key provided"));
-    }
-
-    #[test]
-    fn an_error_meant_as_another_code_shows_the_status_received() {
-        let e = http_error_as(
-            ErrorCode::Auth,
-            400,
-            r#"{"error":{"message":"bad key"}}"#,
-            None,
-        );
-        assert_eq!(code_of(&e), ErrorCode::Auth);
-        assert_eq!(
-            message_of(&e),
-            "The provider refused the API key. Check the key in Settings (HTTP 400). Provider said: bad key"
-        );
-        let StreamEvent::Error { l10n: Some(l), .. } = e else {
-            panic!("no l10n")
-        };
-        assert_eq!((l.key.as_str(), l.status), ("errAuth", Some(400)));
-    }
-
-    #[test]
-    fn rate_limit_says_how_long_to_wait() {
-        let e = http_error(429, "", Some("20"));
-        assert!(message_of(&e).contains("Wait 20 s"), "{}", message_of(&e));
-    }
-
-    #[test]
-    fn context_length_in_a_400_is_recognised() {
-        let body = r#"{"error":{"message":"This model's maximum context length is 8192 tokens","code":"context_length_exceeded"}}"#;
-        assert_eq!(
-            code_of(&http_error(400, body, None)),
-            ErrorCode::ContextLength
-        );
-    }
-
-    #[test]
-    fn html_bodies_are_not_quoted() {
-        let e = http_error(502, "<html><body>Bad gateway</body></html>", None);
-        assert!(!message_of(&e).contains("<html>"));
-    }
-
-    #[test]
-    fn long_details_are_clipped() {
-        let e = http_error(500, &"x".repeat(5000), None);
-        assert!(message_of(&e).chars().count() < 500);
-    }
-
-    #[test]
-    fn network_errors_name_the_origin_only() {
-        let e = network_error("http://127.0.0.1:9/v1/chat/completions", "Failed to fetch");
-        assert!(message_of(&e).contains("http://127.0.0.1:9."));
-        assert!(!message_of(&e).contains("/v1"));
     }
 }

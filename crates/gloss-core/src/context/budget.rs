@@ -1,0 +1,136 @@
+//! How much page material fits in a prompt.
+//!
+//! - Tokens are estimated without a tokenizer (the model's is unknown here): about four bytes of
+//!   ASCII per token, one token per CJK character, two other non-ASCII characters per token.
+//!   Good to ~15% on English prose; used to size, never to bill.
+//! - An attachment larger than the budget is cut at the last paragraph, sentence or word end
+//!   that fits, and the result says how much was kept, so the panel can show it before sending.
+
+use serde::{Deserialize, Serialize};
+
+/// How much of an attachment fits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Fit {
+    /// Bytes of the text that are kept (a prefix, cut at a clean boundary).
+    pub kept_bytes: usize,
+    pub kept_tokens: u32,
+    pub total_tokens: u32,
+    /// Kept share of the text, 0–100, for "about 62% of the page".
+    pub percent: u32,
+}
+
+/// Estimated tokens of `text`.
+pub fn estimate_tokens(text: &str) -> u32 {
+    let mut ascii = 0u64;
+    let mut wide = 0u64;
+    let mut other = 0u64;
+    for c in text.chars() {
+        if c.is_ascii() {
+            ascii += 1;
+        } else if is_cjk(c) {
+            wide += 1;
+        } else {
+            other += 1;
+        }
+    }
+    u32::try_from(ascii.div_ceil(4) + wide + other.div_ceil(2)).unwrap_or(u32::MAX)
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(u32::from(c), 0x3040..=0x30ff | 0x3400..=0x4dbf | 0x4e00..=0x9fff | 0xac00..=0xd7af | 0xf900..=0xfaff)
+}
+
+/// Fits `text` into `budget` tokens, cutting at the last clean boundary that fits.
+pub fn fit(text: &str, budget: u32) -> Fit {
+    let total = estimate_tokens(text);
+    if total <= budget {
+        return Fit {
+            kept_bytes: text.len(),
+            kept_tokens: total,
+            total_tokens: total,
+            percent: 100,
+        };
+    }
+    // The longest prefix within budget, then step back to a clean end.
+    let kept = clean_end(&text[..longest_prefix_within(text, budget)]);
+    Fit {
+        kept_bytes: kept,
+        kept_tokens: estimate_tokens(&text[..kept]),
+        total_tokens: total,
+        percent: u32::try_from(kept * 100 / text.len().max(1)).unwrap_or(100),
+    }
+}
+
+/// Bytes of the longest prefix of `text` whose estimate is within `budget`, on a character
+/// boundary. A binary search: the estimate grows with the prefix.
+fn longest_prefix_within(text: &str, budget: u32) -> usize {
+    let (mut lo, mut hi) = (0usize, text.len());
+    while lo < hi {
+        let mid = floor_char(text, (lo + hi).div_ceil(2));
+        if mid <= lo {
+            break;
+        }
+        if estimate_tokens(&text[..mid]) <= budget {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    floor_char(text, lo)
+}
+
+fn floor_char(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The end of the last paragraph, else sentence, else word, in `prefix` (or all of it).
+fn clean_end(prefix: &str) -> usize {
+    let floor = prefix.len() / 2; // never throw away more than half to find a clean end
+    let found = |i: Option<usize>| i.filter(|&i| i >= floor);
+    found(prefix.rfind("\n\n"))
+        .or_else(|| found(prefix.rfind(". ").map(|i| i + 1)))
+        .or_else(|| found(prefix.rfind(char::is_whitespace)))
+        .unwrap_or(prefix.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn estimates_by_script() {
+        assert_eq!(estimate_tokens(""), 0);
+        assert_eq!(estimate_tokens("abcd"), 1);
+        assert_eq!(estimate_tokens("日本語"), 3);
+        assert_eq!(estimate_tokens("éé"), 1);
+    }
+
+    #[test]
+    fn small_text_is_kept_whole() {
+        let f = fit("Short text.", 100);
+        assert_eq!((f.kept_bytes, f.percent), (11, 100));
+    }
+
+    #[test]
+    fn large_text_is_cut_at_a_paragraph_and_says_how_much() {
+        let text = "First paragraph here.\n\n".repeat(200);
+        let f = fit(&text, 500);
+        assert!(f.kept_tokens <= 500 && f.kept_tokens > 400, "{f:?}");
+        assert!(text[..f.kept_bytes].ends_with("here."), "cut mid-paragraph");
+        assert!(f.percent > 30 && f.percent < 50, "{f:?}");
+        assert!(f.total_tokens > 1000);
+    }
+
+    #[test]
+    fn cuts_never_split_a_character() {
+        let text = "日本語のテキスト".repeat(500);
+        let f = fit(&text, 100);
+        assert!(text.is_char_boundary(f.kept_bytes));
+        assert!(f.kept_tokens <= 100);
+    }
+}

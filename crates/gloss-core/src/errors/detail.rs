@@ -1,0 +1,97 @@
+//! The provider's own words on a failure, made fit to quote: the human message dug out of an
+//! error body (JSON of several shapes, plain text, or an HTML page that says nothing useful),
+//! trimmed and clipped, and whether it says the conversation is too long, since a vague 400
+//! often does.
+
+/// Longest provider detail we quote: error bodies can be whole HTML pages.
+const MAX_DETAIL: usize = 300;
+
+/// Pulls the human message out of the usual error body shapes:
+/// `{"error":{"message":..}}`, `{"error":".."}`, `{"message":..}`, `{"detail":..}`, or plain
+/// text.
+pub(super) fn provider_detail(body: &str) -> Option<String> {
+    let body = body.trim();
+    if body.is_empty() {
+        return None;
+    }
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else {
+        // HTML error pages say nothing useful in their first bytes; plain text does.
+        return (!body.starts_with('<')).then(|| body.to_owned());
+    };
+    let found = value
+        .pointer("/error/message")
+        .or_else(|| value.get("error"))
+        .or_else(|| value.get("message"))
+        .or_else(|| value.get("detail"));
+    match found {
+        Some(serde_json::Value::String(s)) => non_empty(s).map(str::to_owned),
+        _ => None,
+    }
+}
+
+/// Whether `text` says the prompt is over the model's context window, in the words providers use.
+pub(super) fn mentions_context_length(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    [
+        "context_length",
+        "context length",
+        "context window",
+        "too many tokens",
+        "prompt is too long",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
+}
+
+/// `s` trimmed, or `None` when nothing is left.
+pub(super) fn non_empty(s: &str) -> Option<&str> {
+    let s = s.trim();
+    (!s.is_empty()).then_some(s)
+}
+
+/// At most [`MAX_DETAIL`] characters of `s`, with `…` when some were cut.
+pub(super) fn clip(s: &str) -> String {
+    match s.char_indices().nth(MAX_DETAIL) {
+        Some((cut, _)) => format!("{}…", &s[..cut]),
+        None => s.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_each_usual_body_shape() {
+        let cases = [
+            (
+                r#"{"error":{"message":"no such model"}}"#,
+                Some("no such model"),
+            ),
+            (r#"{"error":"bad key"}"#, Some("bad key")),
+            (r#"{"message":"slow down"}"#, Some("slow down")),
+            (r#"{"detail":"Not Found"}"#, Some("Not Found")),
+            ("  plain words \n", Some("plain words")),
+            ("<!doctype html><p>502</p>", None),
+            (r#"{"error":{"code":500}}"#, None),
+            (r#"{"error":"  "}"#, None),
+            ("", None),
+        ];
+        for (body, want) in cases {
+            assert_eq!(provider_detail(body).as_deref(), want, "{body}");
+        }
+    }
+
+    #[test]
+    fn clips_on_characters_not_bytes() {
+        assert_eq!(clip("short"), "short");
+        let long = "é".repeat(MAX_DETAIL + 1);
+        assert_eq!(clip(&long), format!("{}…", "é".repeat(MAX_DETAIL)));
+    }
+
+    #[test]
+    fn context_length_is_recognised_in_any_case() {
+        assert!(mentions_context_length("Prompt is too long: 210000 tokens"));
+        assert!(!mentions_context_length("invalid model"));
+    }
+}

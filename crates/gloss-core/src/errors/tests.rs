@@ -1,0 +1,99 @@
+//! The catalogue as the user reads it: which code each response gets, and the message it shows.
+
+use super::*;
+
+fn code_of(e: &StreamEvent) -> ErrorCode {
+    match e {
+        StreamEvent::Error { code, .. } => *code,
+        other => panic!("not an error: {other:?}"),
+    }
+}
+
+fn message_of(e: &StreamEvent) -> &str {
+    match e {
+        StreamEvent::Error { message, .. } => message,
+        other => panic!("not an error: {other:?}"),
+    }
+}
+
+#[test]
+fn statuses_map_to_codes() {
+    let cases = [
+        (401, ErrorCode::Auth),
+        (403, ErrorCode::Auth),
+        (404, ErrorCode::NotFound),
+        (429, ErrorCode::RateLimit),
+        (500, ErrorCode::Server),
+        (503, ErrorCode::Server),
+        (504, ErrorCode::Timeout),
+        (400, ErrorCode::BadRequest),
+    ];
+    for (status, code) in cases {
+        assert_eq!(
+            code_of(&http_error(status, "", None)),
+            code,
+            "HTTP {status}"
+        );
+    }
+}
+
+#[test]
+fn quotes_the_provider_message() {
+    let body = r#"{"error":{"message":"Incorrect API key provided: sk-te***","type":"invalid_request_error","code":"invalid_api_key"}}"#;
+    let e = http_error(401, body, None);
+    assert!(message_of(&e).contains("Check the key in Settings"));
+    assert!(message_of(&e).contains("Incorrect API key provided"));
+}
+
+#[test]
+fn an_error_meant_as_another_code_shows_the_status_received() {
+    let e = http_error_as(
+        ErrorCode::Auth,
+        400,
+        r#"{"error":{"message":"bad key"}}"#,
+        None,
+    );
+    assert_eq!(code_of(&e), ErrorCode::Auth);
+    assert_eq!(
+        message_of(&e),
+        "The provider refused the API key. Check the key in Settings (HTTP 400). Provider said: bad key"
+    );
+    let StreamEvent::Error { l10n: Some(l), .. } = e else {
+        panic!("no l10n")
+    };
+    assert_eq!((l.key.as_str(), l.status), ("errAuth", Some(400)));
+}
+
+#[test]
+fn rate_limit_says_how_long_to_wait() {
+    let e = http_error(429, "", Some("20"));
+    assert!(message_of(&e).contains("Wait 20 s"), "{}", message_of(&e));
+}
+
+#[test]
+fn context_length_in_a_400_is_recognised() {
+    let body = r#"{"error":{"message":"This model's maximum context length is 8192 tokens","code":"context_length_exceeded"}}"#;
+    assert_eq!(
+        code_of(&http_error(400, body, None)),
+        ErrorCode::ContextLength
+    );
+}
+
+#[test]
+fn html_bodies_are_not_quoted() {
+    let e = http_error(502, "<html><body>Bad gateway</body></html>", None);
+    assert!(!message_of(&e).contains("<html>"));
+}
+
+#[test]
+fn long_details_are_clipped() {
+    let e = http_error(500, &"x".repeat(5000), None);
+    assert!(message_of(&e).chars().count() < 500);
+}
+
+#[test]
+fn network_errors_name_the_origin_only() {
+    let e = network_error("http://127.0.0.1:9/v1/chat/completions", "Failed to fetch");
+    assert!(message_of(&e).contains("http://127.0.0.1:9."));
+    assert!(!message_of(&e).contains("/v1"));
+}
