@@ -52,7 +52,7 @@ export class AnswerRegistry {
   async open(command: StartCommand): Promise<Answer | undefined> {
     switch (command.type) {
       case 'attach':
-        return this.live.get(command.turnId);
+        return this.running(command.turnId);
       case 'ask':
         return this.ask(command);
       case 'regenerate':
@@ -102,14 +102,26 @@ export class AnswerRegistry {
 
   /** Carries on an interrupted or stopped answer in its own turn (or follows it, if it runs). */
   private async resume(command: Command<'continue'>): Promise<Answer> {
-    const store = await this.deps.store();
-    const existing = this.live.get(command.turnId);
+    const existing = await this.running(command.turnId);
     if (existing) return existing;
+    const store = await this.deps.store();
     const found = await this.find(store, command.turnId);
     const turn: TurnRecord = { ...found.turn, status: 'streaming', error: undefined, finishReason: undefined };
     await store.putTurn(turn);
     const messages = continueMessages(found.before, found.turn, found.conversation.systemPrompt);
     return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
+  }
+
+  /**
+   * The answer still being written for a turn. One that has ended but whose final state is still
+   * being stored can no longer be followed: wait for storage to have it, so that the caller reads
+   * (or continues) the turn as it ended.
+   */
+  private async running(turnId: string): Promise<Answer | undefined> {
+    const answer = this.live.get(turnId);
+    if (!answer?.finished) return answer;
+    await answer.ended;
+    return undefined;
   }
 
   /** A stored turn, its conversation and what comes before it on its path. */
@@ -135,7 +147,8 @@ export class AnswerRegistry {
     this.live.set(turn.id, answer);
     this.keepAlive();
     void answer.ended.then(() => {
-      this.live.delete(turn.id);
+      // A Continue may already have put a new answer for this turn in its place.
+      if (this.live.get(turn.id) === answer) this.live.delete(turn.id);
       this.keepAlive();
     });
     const fail = (message: string): void => answer.receive({ type: 'error', code: 'bad_request', message });

@@ -45,8 +45,18 @@ export class Answer {
     void this.flush();
   };
 
+  /**
+   * The answer has ended (its renderer is freed; its final state is being or has been stored):
+   * it can no longer be followed, and `ended` settles once storage has it.
+   */
+  get finished(): boolean {
+    return this.over;
+  }
+
   /** Starts sending this answer to `follower`: the turn so far, then every change. */
   follow(follower: Follower): void {
+    // The registry never hands out a finished answer; this says so clearly if that ever changes.
+    if (this.over) throw new Error('this answer has already ended');
     this.followers.add(follower);
     follower({ type: 'turn', turn: this.turn, conversation: this.conversation });
     if (this.turn.answer) follower({ type: 'chunk', text: '', patch: this.renderer.snapshot() });

@@ -63,9 +63,19 @@ export function handleMessages(handlers: Handlers): void {
     if (request === null) return undefined;
     if ('error' in request) return Promise.resolve({ ok: false, error: request.error });
     const handler = handlers[request.name] as (p: unknown, s: typeof sender) => Promise<unknown>;
-    return handler(request.payload, sender).then(
-      (value) => ({ ok: true, value }),
-      (e: unknown) => ({ ok: false, error: messageOf(e) }),
-    );
+    return reply(request.name, () => handler(request.payload, sender));
   });
+}
+
+/**
+ * A handler's result as the reply. Whatever it throws, at once or later, is sent back as `ok:
+ * false` and logged: an unanswered message would leave the panel waiting with no clue.
+ */
+async function reply(name: MessageName, run: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (e) {
+    console.error(`Gloss: ${name} failed`, e);
+    return { ok: false, error: messageOf(e) };
+  }
 }
