@@ -1,6 +1,7 @@
 /** The edges of an answer's life: what arrives while it ends, or while it is being started. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
+import { renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';
 import { eventually, freshStore, loadCore, scripted } from './test-support';
 
@@ -30,19 +31,23 @@ function slowFinish(store: HistoryStore) {
 }
 
 describe('an answer that is ending', () => {
-  test('an attach waits for the final write, then finds the stored turn', async () => {
+  test('a panel that attaches while its end is being stored is sent the whole answer and its end', async () => {
     const store = await freshStore();
     const gate = slowFinish(store);
     const { answers, calls } = scripted(store);
     const answer = (await answers.open(ask()))!;
     await eventually(() => calls.length === 1);
-    calls[0]!.emit({ type: 'text', text: 'all of it' }, { type: 'done', reason: 'stop' });
+    calls[0]!.emit({ type: 'text', text: '# all\n\nof *it*' }, { type: 'done', reason: 'stop' });
     await eventually(gate.writing, 'the final write');
     expect(answers.liveIds()).toEqual([answer.turn.id]);
-    const attached = answers.open({ type: 'attach', turnId: answer.turn.id });
+    const events: ChatEvent[] = [];
+    (await answers.open({ type: 'attach', turnId: answer.turn.id }))!.follow((e) => events.push(e));
     gate.release();
-    expect(await attached).toBeUndefined();
-    expect(await store.turn(answer.turn.id)).toMatchObject({ answer: 'all of it', status: 'done' });
+    await answer.ended;
+    expect(events.map((e) => e.type)).toEqual(['turn', 'chunk', 'done']);
+    expect(events[1]).toMatchObject({ patch: { frozen: [renderMarkdown('# all\n\nof *it*')], reset: true } });
+    expect(await store.turn(answer.turn.id)).toMatchObject({ status: 'done' });
+    expect(await answers.open({ type: 'attach', turnId: answer.turn.id })).toBeUndefined();
   });
 
   test('a Continue waits for the final write, then carries on the stored answer', async () => {
@@ -66,5 +71,63 @@ describe('an answer that is ending', () => {
     calls[1]!.emit({ type: 'text', text: ' more' }, { type: 'done', reason: 'stop' });
     await carried.ended;
     expect(await store.turn(answer.turn.id)).toMatchObject({ answer: 'half more', status: 'done' });
+  });
+});
+
+/** A stored turn whose answer was stopped part way: what Continue carries on. */
+async function stoppedTurn(store: HistoryStore) {
+  const { answers, calls } = scripted(store);
+  const answer = (await answers.open(ask()))!;
+  await eventually(() => calls.length === 1);
+  calls[0]!.emit({ type: 'text', text: 'half' }, { type: 'stopped' });
+  await answer.ended;
+  return answer.turn.id;
+}
+
+describe('commands close together', () => {
+  test('a double Continue makes one request and one answer, followed by both', async () => {
+    const store = await freshStore();
+    const turnId = await stoppedTurn(store);
+    const { answers, calls } = scripted(store);
+    const [first, second] = await Promise.all([
+      answers.open({ type: 'continue', turnId }),
+      answers.open({ type: 'continue', turnId }),
+    ]);
+    expect(second).toBe(first);
+    const seen: ChatEvent[][] = [[], []];
+    first!.follow((e) => seen[0]!.push(e));
+    second!.follow((e) => seen[1]!.push(e));
+    await eventually(() => calls.length === 1, 'the request');
+    calls[0]!.emit({ type: 'text', text: ' more' }, { type: 'done', reason: 'stop' });
+    await first!.ended;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(1);
+    expect(seen[1]).toEqual(seen[0]);
+    expect(seen[0]!.at(-1)).toEqual({ type: 'done', reason: 'stop' });
+    expect(await store.turn(turnId)).toMatchObject({ answer: 'half more', status: 'done' });
+  });
+
+  test('a Stop sent while a question is being started ends it as stopped, with no request', async () => {
+    const store = await freshStore();
+    const { answers, calls } = scripted(store);
+    const command = ask();
+    const opening = answers.open(command);
+    answers.stop(command.turnId);
+    const answer = (await opening)!;
+    await answer.ended;
+    expect(calls).toHaveLength(0);
+    expect(await store.turn(command.turnId)).toMatchObject({ status: 'stopped', answer: '' });
+    expect(answers.liveIds()).toEqual([]);
+  });
+
+  test('a Stop sent while a Continue is being started ends it as stopped, keeping the text', async () => {
+    const store = await freshStore();
+    const turnId = await stoppedTurn(store);
+    const { answers, calls } = scripted(store);
+    const opening = answers.open({ type: 'continue', turnId });
+    answers.stop(turnId);
+    await (await opening)!.ended;
+    expect(calls).toHaveLength(0);
+    expect(await store.turn(turnId)).toMatchObject({ status: 'stopped', answer: 'half' });
   });
 });

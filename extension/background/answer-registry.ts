@@ -33,6 +33,10 @@ type Command<T extends StartCommand['type']> = Extract<ChatCommand, { type: T }>
 
 export class AnswerRegistry {
   private readonly live = new Map<string, Answer>();
+  /** Turns whose command is between arriving and its answer being registered (or refused). */
+  private readonly starting = new Map<string, Promise<Answer | undefined>>();
+  /** Turns stopped while starting: stopped as soon as their answer is registered. */
+  private readonly stops = new Set<string>();
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly deps: AnswerDeps) {}
@@ -48,11 +52,35 @@ export class AnswerRegistry {
     await Promise.all(running.map((a) => a.ended));
   }
 
-  /** The answer a command starts or follows; undefined when `attach` finds nothing running. */
-  async open(command: StartCommand): Promise<Answer | undefined> {
+  /**
+   * The answer a command starts or follows; undefined when `attach` finds nothing running. A
+   * turn is marked as starting before anything is awaited, so a second command for it (a double
+   * click, another window) joins the first instead of sending a second request.
+   */
+  open(command: StartCommand): Promise<Answer | undefined> {
+    const turnId = command.turnId;
+    const joining = this.starting.get(turnId);
+    if (joining) return joining;
+    // Following starts nothing, so it is not marked (a Continue meanwhile must not join it).
+    if (command.type === 'attach') return Promise.resolve(this.running(turnId));
+    const started = this.begin(command);
+    this.starting.set(turnId, started);
+    const settled = () => {
+      this.starting.delete(turnId);
+      this.stops.delete(turnId); // a Stop for a start that failed has nothing left to stop
+    };
+    started.then(settled, settled);
+    return started;
+  }
+
+  /** Stops a turn's answer, or, while it is being started, as soon as it is registered. */
+  stop(turnId: string): void {
+    this.live.get(turnId)?.stop();
+    if (this.starting.has(turnId)) this.stops.add(turnId);
+  }
+
+  private async begin(command: Exclude<StartCommand, { type: 'attach' }>): Promise<Answer | undefined> {
     switch (command.type) {
-      case 'attach':
-        return this.running(command.turnId);
       case 'ask':
         return this.ask(command);
       case 'regenerate':
@@ -102,8 +130,10 @@ export class AnswerRegistry {
 
   /** Carries on an interrupted or stopped answer in its own turn (or follows it, if it runs). */
   private async resume(command: Command<'continue'>): Promise<Answer> {
-    const existing = await this.running(command.turnId);
-    if (existing) return existing;
+    const existing = this.live.get(command.turnId);
+    if (existing && !existing.finished) return existing;
+    // Carrying on an answer that is just ending starts from its end as stored.
+    if (existing) await existing.ended;
     const store = await this.deps.store();
     const found = await this.find(store, command.turnId);
     const turn: TurnRecord = { ...found.turn, status: 'streaming', error: undefined, finishReason: undefined };
@@ -113,15 +143,12 @@ export class AnswerRegistry {
   }
 
   /**
-   * The answer still being written for a turn. One that has ended but whose final state is still
-   * being stored can no longer be followed: wait for storage to have it, so that the caller reads
-   * (or continues) the turn as it ended.
+   * The answer to follow for a turn. One that has ended but is still storing its end can still
+   * be followed (its end is sent once stored); once it has settled, storage has the turn.
    */
-  private async running(turnId: string): Promise<Answer | undefined> {
+  private running(turnId: string): Answer | undefined {
     const answer = this.live.get(turnId);
-    if (!answer?.finished) return answer;
-    await answer.ended;
-    return undefined;
+    return answer?.settled ? undefined : answer;
   }
 
   /** A stored turn, its conversation and what comes before it on its path. */
@@ -145,6 +172,7 @@ export class AnswerRegistry {
     turn.model = model ?? provider?.model;
     const answer = new Answer(await this.deps.store(), conversation, turn);
     this.live.set(turn.id, answer);
+    if (this.stops.delete(turn.id)) answer.stop();
     this.keepAlive();
     void answer.ended.then(() => {
       // A Continue may already have put a new answer for this turn in its place.
@@ -160,7 +188,12 @@ export class AnswerRegistry {
     const post = (event: AnswerEvent) => answer.receive(event);
     this.deps
       .withMaterial(messages)
-      .then((fenced) => stream(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }))
+      .then((fenced) =>
+        // Stopped before the request went out: none is sent (and none billed).
+        answer.abort.signal.aborted
+          ? post({ type: 'stopped' })
+          : stream(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }),
+      )
       .catch((e: unknown) => fail(t('errCouldNotSend', messageOf(e))));
     return answer;
   }

@@ -8,7 +8,7 @@ import type { ConversationRecord, TurnRecord } from '../shared/history';
 import { localizeError } from '../shared/i18n';
 import type { ChatEvent } from '../shared/protocol';
 import type { AnswerEvent } from './provider-stream';
-import { StreamRenderer } from './core';
+import { renderMarkdown, StreamRenderer, type RenderPatch } from './core';
 import { storageProblem } from './db';
 import type { HistoryStore } from './history-store';
 
@@ -27,6 +27,8 @@ export class Answer {
   private saveFailed = false;
   /** The answer has ended: later events (a request still winding down) are ignored. */
   private over = false;
+  /** Its end is stored and sent (`ended` has settled). */
+  private done = false;
 
   constructor(
     private readonly store: HistoryStore,
@@ -34,7 +36,12 @@ export class Answer {
     /** The turn as it stands (its answer grows); stored with status `streaming`. */
     readonly turn: TurnRecord,
   ) {
-    this.ended = new Promise((resolve) => (this.end = resolve));
+    this.ended = new Promise((resolve) => {
+      this.end = () => {
+        this.done = true;
+        resolve();
+      };
+    });
     // Continuing an answer: the renderer starts from the text that is already there.
     if (turn.answer) this.renderer.push(turn.answer);
   }
@@ -45,21 +52,23 @@ export class Answer {
     void this.flush();
   };
 
-  /**
-   * The answer has ended (its renderer is freed; its final state is being or has been stored):
-   * it can no longer be followed, and `ended` settles once storage has it.
-   */
+  /** No more text comes: the answer has ended and its final state is being (or has been) stored. */
   get finished(): boolean {
     return this.over;
   }
 
+  /** Its final state is stored and every follower has been told: there is nothing left to follow. */
+  get settled(): boolean {
+    return this.done;
+  }
+
   /** Starts sending this answer to `follower`: the turn so far, then every change. */
   follow(follower: Follower): void {
-    // The registry never hands out a finished answer; this says so clearly if that ever changes.
-    if (this.over) throw new Error('this answer has already ended');
+    // The registry hands out only answers that have not settled; this says so if that changes.
+    if (this.done) throw new Error('this answer has already ended');
     this.followers.add(follower);
     follower({ type: 'turn', turn: this.turn, conversation: this.conversation });
-    if (this.turn.answer) follower({ type: 'chunk', text: '', patch: this.renderer.snapshot() });
+    if (this.turn.answer) follower({ type: 'chunk', text: '', patch: this.catchUp() });
   }
 
   unfollow(follower: Follower): void {
@@ -68,6 +77,15 @@ export class Answer {
 
   stop(): void {
     this.abort.abort();
+  }
+
+  /**
+   * Everything shown so far, for a follower that joins. Once the answer has ended its renderer
+   * is freed (reading it then would fail), so the finished text is rendered whole instead.
+   */
+  private catchUp(): RenderPatch {
+    if (!this.over) return this.renderer.snapshot();
+    return { frozen: [renderMarkdown(this.turn.answer)], tail: '', reset: true };
   }
 
   private async flush(): Promise<void> {

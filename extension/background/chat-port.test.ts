@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ChatCommand, ChatEvent, TypedPort } from '../shared/protocol';
 import type { Answer } from './answer';
 import { serveChat } from './chat-port';
+import { eventually, freshStore, loadCore, scripted } from './test-support';
 
 /** The worker's side of a port, driven by the test as the panel. */
 function fakePort() {
@@ -30,7 +31,7 @@ describe('a chat port', () => {
       },
     } as unknown as Answer;
     const { port, posted, send } = fakePort();
-    serveChat(port, { open: async () => broken });
+    serveChat(port, { stop: () => undefined, open: async () => broken });
     send({ type: 'attach', turnId: 't' });
     await settle();
     expect(posted).toEqual([{ type: 'error', code: 'bad_request', message: expect.stringContaining('null pointer') }]);
@@ -40,7 +41,7 @@ describe('a chat port', () => {
   test('a refused command says why', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { port, posted, send } = fakePort();
-    serveChat(port, { open: () => Promise.reject(new Error('no longer exists')) });
+    serveChat(port, { stop: () => undefined, open: () => Promise.reject(new Error('no longer exists')) });
     send({ type: 'continue', turnId: 't' });
     await settle();
     expect(posted).toEqual([
@@ -50,9 +51,22 @@ describe('a chat port', () => {
 
   test('attach with nothing running says gone', async () => {
     const { port, posted, send } = fakePort();
-    serveChat(port, { open: async () => undefined });
+    serveChat(port, { stop: () => undefined, open: async () => undefined });
     send({ type: 'attach', turnId: 't' });
     await settle();
     expect(posted).toEqual([{ type: 'gone' }]);
   });
+});
+
+test('a Stop right after the question, before the worker registered it, ends it as stopped with no request', async () => {
+  loadCore();
+  const { answers, calls } = scripted(await freshStore());
+  const { port, posted, send } = fakePort();
+  serveChat(port, answers);
+  const turnId = crypto.randomUUID();
+  send({ type: 'ask', conversationId: crypto.randomUUID(), turnId, parentId: null, question: 'q' });
+  send({ type: 'stop' });
+  await eventually(() => posted.some((e) => e.type === 'stopped'), 'the answer to stop');
+  expect(posted.map((e) => e.type)).toEqual(['turn', 'stopped']);
+  expect(calls).toHaveLength(0);
 });

@@ -10,18 +10,24 @@ import type { Answer } from './answer';
 import type { AnswerRegistry } from './answer-registry';
 import { storageProblem } from './db';
 
-export function serveChat(port: TypedPort<ChatCommand, ChatEvent>, answers: Pick<AnswerRegistry, 'open'>): void {
+export function serveChat(
+  port: TypedPort<ChatCommand, ChatEvent>,
+  answers: Pick<AnswerRegistry, 'open' | 'stop'>,
+): void {
   let following: Answer | undefined;
   const follower = (event: ChatEvent) => port.post(event);
   const fail = (message: string, cause: unknown): void => {
     console.error('Gloss: a chat command failed', cause);
     port.post({ type: 'error', code: 'bad_request', message });
   };
+  // The turn this port's command starts or follows: a Stop may come before its answer exists.
+  let turnId: string | undefined;
   port.listen((command) => {
     if (command.type === 'stop') {
-      following?.stop();
+      if (turnId !== undefined) answers.stop(turnId);
       return;
     }
+    turnId = command.turnId;
     answers
       .open(command)
       .then(
