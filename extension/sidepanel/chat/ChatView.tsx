@@ -26,6 +26,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
       />
       <Conversation
         path={chat.path}
+        pending={chat.pending}
         answerDom={session.answer}
         onRegenerate={session.regenerate}
         onEdit={session.edit}

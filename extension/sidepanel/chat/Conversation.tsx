@@ -9,13 +9,15 @@ import { t } from '../../shared/i18n';
 
 interface Props extends TurnActions {
   path: PathStep<Turn>[];
+  /** Turns whose Continue or Regenerate is on its way to the worker. */
+  pending: readonly string[];
   answerDom: (id: string) => AnswerDom;
 }
 
 /** How close to the bottom counts as "at the latest". */
 const NEAR_BOTTOM = 40;
 
-export function Conversation({ path, answerDom, ...actions }: Props) {
+export function Conversation({ path, pending, answerDom, ...actions }: Props) {
   const list = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
   const [behind, setBehind] = useState(false);
@@ -60,7 +62,13 @@ export function Conversation({ path, answerDom, ...actions }: Props) {
     <div className="conversation-frame">
       <div className="conversation" ref={list} onScroll={onScroll} role="feed" aria-label={t('conversationLabel')}>
         {path.map((step) => (
-          <TurnView key={step.turn.id} step={step} doc={answerDom(step.turn.id)} {...actions} />
+          <TurnView
+            key={step.turn.id}
+            step={step}
+            doc={answerDom(step.turn.id)}
+            pending={pending.includes(step.turn.id)}
+            {...actions}
+          />
         ))}
       </div>
       {behind && (

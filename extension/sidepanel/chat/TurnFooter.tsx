@@ -8,13 +8,15 @@ import type { Turn } from './chat-state';
 
 interface Props {
   step: PathStep<Turn>;
+  /** A Continue or Regenerate for this turn is on its way to the worker. */
+  pending: boolean;
   onSelect: (turnId: string) => void;
   onRegenerate: (turnId: string) => void;
   /** Starts editing the question. */
   onEditQuestion: () => void;
 }
 
-export function TurnFooter({ step, onSelect, onRegenerate, onEditQuestion }: Props) {
+export function TurnFooter({ step, pending, onSelect, onRegenerate, onEditQuestion }: Props) {
   const { turn, versions, index } = step;
   const [copied, setCopied] = useState(false);
   const streaming = turn.status === 'streaming';
@@ -57,7 +59,7 @@ export function TurnFooter({ step, onSelect, onRegenerate, onEditQuestion }: Pro
           <button type="button" className="ghost" onClick={onEditQuestion}>
             {t('edit')}
           </button>
-          <button type="button" className="ghost" onClick={() => onRegenerate(turn.id)}>
+          <button type="button" className="ghost" disabled={pending} onClick={() => onRegenerate(turn.id)}>
             {t('regenerate')}
           </button>
           {turn.answer && (

@@ -33,7 +33,8 @@ export const TurnView = memo(function TurnView({
   onEdit,
   onContinue,
   onSelect,
-}: TurnActions & { step: PathStep<Turn>; doc: AnswerDom }) {
+  pending,
+}: TurnActions & { step: PathStep<Turn>; doc: AnswerDom; pending: boolean }) {
   const { turn } = step;
   const slot = useRef<HTMLDivElement>(null);
   // The question being edited (its form is in Question, its Edit button in TurnFooter).
@@ -63,7 +64,7 @@ export const TurnView = memo(function TurnView({
       )}
       <div className="answer-slot" ref={slot} onClick={onClick} />
       {streaming && !turn.answer && <p className="pending">{t('waiting')}</p>}
-      <Status turn={turn} onContinue={onContinue} onRegenerate={onRegenerate} />
+      <Status turn={turn} pending={pending} onContinue={onContinue} onRegenerate={onRegenerate} />
       {turn.saveFailed && (
         <p className="notice error" role="alert">
           {turn.saveFailed}
@@ -71,6 +72,7 @@ export const TurnView = memo(function TurnView({
       )}
       <TurnFooter
         step={step}
+        pending={pending}
         onSelect={onSelect}
         onRegenerate={onRegenerate}
         onEditQuestion={() => setEditing(turn.question)}
@@ -79,12 +81,15 @@ export const TurnView = memo(function TurnView({
   );
 });
 
+/** Continue and Retry are disabled while a command for this turn is pending (a double click sends one). */
 function Status({
   turn,
+  pending,
   onContinue,
   onRegenerate,
 }: {
   turn: Turn;
+  pending: boolean;
   onContinue: (id: string) => void;
   onRegenerate: (id: string) => void;
 }) {
@@ -95,7 +100,7 @@ function Status({
     return (
       <div className="meta interrupted">
         <p>{turn.status === 'stopped' ? t('stopped') : t('interrupted')}</p>
-        <button type="button" onClick={() => onContinue(turn.id)}>
+        <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
           {t('continue')}
         </button>
       </div>
@@ -105,7 +110,7 @@ function Status({
     return (
       <div className="error" role="alert">
         <p>{turn.error.message}</p>
-        <button type="button" onClick={() => onRegenerate(turn.id)}>
+        <button type="button" disabled={pending} onClick={() => onRegenerate(turn.id)}>
           {t('retry')}
         </button>
       </div>

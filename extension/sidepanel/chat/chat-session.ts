@@ -30,6 +30,11 @@ export interface ChatView {
   returned: { text: string; at: number } | null;
   /** Instructions chosen before a new conversation's first question. */
   newPrompt: string;
+  /**
+   * Turns whose Continue or Regenerate was sent and not yet taken up by the worker: their
+   * buttons are disabled, and a second click sends nothing.
+   */
+  pending: readonly string[];
 }
 
 /** An answer's view: AnswerDom in the panel, patched outside React. */
@@ -56,7 +61,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   private providerId: string | undefined;
 
   constructor(private readonly deps: ChatDeps<A>) {
-    super({ state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '' });
+    super({ state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '', pending: [] });
   }
 
   // Arrow functions throughout: React components receive them as callbacks.
@@ -102,13 +107,15 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   /** A new version of the answer to `of`'s question. */
   readonly regenerate = (of: string): void => {
     const source = this.view.state.turns[of];
-    if (!source) return;
+    if (!source || this.view.pending.includes(of)) return;
     const turn = pendingTurn(this.view.state, source.question, source.parentId, source.attachments);
     this.follow({ type: 'regenerate', of, turnId: turn.id, providerId: this.providerId }, turn);
   };
 
   /** Carries on a stopped or interrupted answer. */
-  readonly carryOn = (turnId: string): void => this.follow({ type: 'continue', turnId, providerId: this.providerId });
+  readonly carryOn = (turnId: string): void => {
+    if (!this.view.pending.includes(turnId)) this.follow({ type: 'continue', turnId, providerId: this.providerId });
+  };
 
   readonly stop = (): void => this.followers.forEach((follower) => follower.stop());
 
@@ -178,10 +185,12 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   /** Sends a command and follows the turn it starts or joins, until its answer ends. */
   private follow(command: TurnCommand, shown?: TurnRecord): void {
     if (shown) this.apply({ type: 'turn', turn: shown });
+    const settled = this.pend(command);
     const follower = new TurnFollower(
       this.deps.connect,
       {
         stored: (turn, conversation) => {
+          settled();
           this.deps.storage.setItem(CURRENT_KEY, turn.conversationId);
           this.apply({ type: 'turn', turn, conversation });
         },
@@ -195,12 +204,29 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
           const id = this.view.state.conversation?.id;
           if (id) setTimeout(() => this.reload(id), RELOAD_AFTER_LOST_MS);
         },
-        ended: () => this.followers.delete(follower),
+        ended: () => {
+          settled();
+          this.followers.delete(follower);
+        },
       },
       shown?.id,
     );
     this.followers.add(follower);
     follower.start(command);
+  }
+
+  /**
+   * Marks the turn a Continue or Regenerate acts on as pending; the returned call clears it once
+   * the worker took the command up (it sent the turn) or following ended (refused, gone, lost).
+   */
+  private pend(command: TurnCommand): () => void {
+    const id = command.type === 'continue' ? command.turnId : command.type === 'regenerate' ? command.of : null;
+    if (id === null) return () => undefined;
+    // One command per turn is pending at a time (the buttons check), so clearing is idempotent.
+    this.set({ pending: [...this.view.pending, id] });
+    return () => {
+      if (this.view.pending.includes(id)) this.set({ pending: this.view.pending.filter((p) => p !== id) });
+    };
   }
 
   /**
@@ -228,6 +254,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   private closeAll(): void {
     this.followers.forEach((follower) => follower.close());
     this.followers.clear();
+    if (this.view.pending.length > 0) this.set({ pending: [] });
   }
 
   private apply(action: ChatAction): void {
