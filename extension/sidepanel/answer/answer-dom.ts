@@ -8,6 +8,7 @@ import './answer.css';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { announce } from './announcer';
 import { enhance } from './enhance';
+import { newScope, scopeIds } from './scope-ids';
 import { nextTail, type TailChange } from './tail';
 
 export class AnswerDom {
@@ -16,6 +17,8 @@ export class AnswerDom {
   private code: { stable: Text; live: Text } | null = null;
   private pending: RenderPatch[] = [];
   private frame = 0;
+  /** Prefixes this answer's ids, so its in-answer links never lead into another answer. */
+  private readonly scope = newScope();
 
   constructor() {
     this.root.className = 'answer markdown';
@@ -68,7 +71,7 @@ export class AnswerDom {
     const template = document.createElement('template');
     // Safe HTML from the Rust core: raw HTML is never passed through, and the panel's CSP
     // allows no inline script.
-    template.innerHTML = html;
+    template.innerHTML = scopeIds(html, this.scope);
     const elements = [...template.content.children];
     this.root.insertBefore(template.content, this.tail);
     return elements;
@@ -80,11 +83,11 @@ export class AnswerDom {
 
   private applyTail(change: TailChange): void {
     if (change.kind === 'html') {
-      this.tail.innerHTML = change.html;
+      this.tail.innerHTML = scopeIds(change.html, this.scope);
       this.code = null;
     } else if (change.kind === 'code') {
       if (change.skeleton !== null || !this.code) {
-        this.tail.innerHTML = change.skeleton ?? '';
+        this.tail.innerHTML = scopeIds(change.skeleton ?? '', this.scope);
         const code = this.tail.querySelector('code') ?? this.tail;
         this.code = { stable: document.createTextNode(''), live: document.createTextNode('') };
         code.append(this.code.stable, this.code.live);
