@@ -1,0 +1,84 @@
+/**
+ * Commands that come close together, and links between answers, in real Chromium: a double
+ * click on Continue asks once, and an in-answer link leads within its own answer.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ask, configureProvider } from './panel';
+import { startSession, type Session } from './session';
+import { SSE_DONE, ssePieces } from './sse';
+
+let session: Session;
+let panel: Page;
+
+beforeAll(async () => {
+  session = await startSession();
+  panel = session.panel;
+  await configureProvider(panel, { baseUrl: `${session.server.url}/v1`, model: 'test-model', key: 'k' });
+});
+
+afterAll(() => session.close());
+
+const lastTurn = () => panel.locator('.turn').last();
+const answerText = () => lastTurn().locator('.answer').textContent();
+
+async function newChat(): Promise<void> {
+  await panel.getByRole('button', { name: 'New chat' }).click();
+}
+
+describe('commands close together', () => {
+  test('a double click on Continue sends one request and carries on one answer', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: ssePieces(['One ', 'two ']), delayMs: 5, hold: true });
+    await ask(panel, 'Count');
+    await expect.poll(() => answerText()).toContain('two');
+    await panel.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('stopped');
+
+    const before = session.server.requests.length;
+    // One response: a second request would be answered 500 (and be counted).
+    session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(['three ']), SSE_DONE], delayMs: 200 });
+    await lastTurn().getByRole('button', { name: 'Continue' }).dblclick();
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
+    await new Promise((r) => setTimeout(r, 500)); // a second request would have arrived by now
+    expect(session.server.requests.length - before).toBe(1);
+    expect((await answerText())?.trim()).toBe('One two three');
+  });
+});
+
+describe('links inside answers', () => {
+  test('two answers with the same heading and footnote: each one links within itself', async () => {
+    await newChat();
+    for (const n of [1, 2]) {
+      const answer = `## Intro\n\nAnswer ${n}, see [the intro](#gloss-h-intro) and the note[^1].\n\n[^1]: Note ${n}.\n`;
+      session.server.enqueue({ kind: 'stream', chunks: [...ssePieces([answer]), SSE_DONE], delayMs: 1 });
+      await ask(panel, `Question ${n}`);
+      await expect.poll(() => panel.locator('.turn').count()).toBe(n);
+      await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
+    }
+    const links = await panel.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('.turn .answer a[href^="#"]')].map((a) => {
+        const target = document.getElementById(decodeURIComponent(a.getAttribute('href')!.slice(1)));
+        return { found: target !== null, same: target?.closest('.turn') === a.closest('.turn') };
+      }),
+    );
+    expect(links).toHaveLength(6); // per answer: the heading link, the note's reference, its way back
+    expect(links.every((l) => l.found && l.same)).toBe(true);
+    const ids = await panel.evaluate(() => [...document.querySelectorAll('.turn .answer [id]')].map((e) => e.id));
+    expect(new Set(ids).size).toBe(ids.length);
+
+    // Following the second answer's links scrolls to the second answer's heading and note.
+    await panel.evaluate(() => {
+      const scrolled: string[] = [];
+      (window as unknown as { scrolled: string[] }).scrolled = scrolled;
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this.closest('.turn')?.querySelector('.question-text')?.textContent ?? '');
+      };
+    });
+    await lastTurn().locator('.answer a', { hasText: 'the intro' }).click();
+    await lastTurn().locator('sup.footnote-ref a').click();
+    const scrolled = await panel.evaluate(() => (window as unknown as { scrolled: string[] }).scrolled);
+    expect(scrolled).toHaveLength(2);
+    for (const where of scrolled) expect(where).toContain('Question 2');
+  });
+});
