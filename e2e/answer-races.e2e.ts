@@ -1,6 +1,7 @@
 /**
  * Commands that come close together, and links between answers, in real Chromium: a double
- * click on Continue asks once, and an in-answer link leads within its own answer.
+ * click on Continue asks once, a Stop sent with the question stops it, and an in-answer link
+ * leads within its own answer.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,6 +22,13 @@ afterAll(() => session.close());
 
 const lastTurn = () => panel.locator('.turn').last();
 const answerText = () => lastTurn().locator('.answer').textContent();
+
+/** Takes the next scripted response off the provider server's queue, as a request would. */
+async function takeScripted(): Promise<void> {
+  const stop = new AbortController();
+  await fetch(`${session.server.url}/v1/chat/completions`, { method: 'POST', body: '{}', signal: stop.signal });
+  stop.abort();
+}
 
 async function newChat(): Promise<void> {
   await panel.getByRole('button', { name: 'New chat' }).click();
@@ -43,6 +51,36 @@ describe('commands close together', () => {
     await new Promise((r) => setTimeout(r, 500)); // a second request would have arrived by now
     expect(session.server.requests.length - before).toBe(1);
     expect((await answerText())?.trim()).toBe('One two three');
+  });
+
+  test('a Stop sent with the question, before the worker has stored it, ends the answer as stopped', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: ssePieces(['Never ', 'mind ']), delayMs: 50, hold: true });
+    const before = session.server.requests.length;
+    const box = panel.getByLabel('Your question');
+    await box.fill('Stop at once');
+    // Enter sends, and Stop is clicked the moment it shows, all inside the page: the Stop reaches
+    // the worker right behind the question, before it has stored the turn.
+    const clicked = await box.evaluate(async (el) => {
+      el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+      for (let i = 0; i < 200; i++) {
+        const stop = document.querySelector<HTMLButtonElement>('button.stop');
+        if (stop) {
+          stop.click();
+          return true;
+        }
+        await new Promise((r) => setTimeout(r, 0));
+      }
+      return false;
+    });
+    expect(clicked).toBe(true);
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('stopped');
+    // No request was sent, or the one sent was aborted (give one that was on its way time to arrive).
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = session.server.requests.slice(before);
+    expect(sent.length).toBeLessThanOrEqual(1);
+    if (sent[0]) await sent[0].aborted;
+    else await takeScripted(); // the response nobody asked for must not answer the next test
   });
 });
 

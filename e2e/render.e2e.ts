@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { initCoreFromBytes, renderMarkdown } from '../extension/background/core';
+import { scopeIds } from '../extension/sidepanel/answer/scope-ids';
 import { ask, configureProvider } from './panel';
 import { startSession, type Session } from './session';
 import { sseChunks } from './sse';
@@ -73,8 +74,11 @@ const LONG = readFileSync(new URL('./fixtures/long-answer.md', import.meta.url),
 describe('streaming render', () => {
   test('a long answer streamed in small pieces ends as exactly the full render', async () => {
     expect(LONG.length).toBeGreaterThan(8000);
-    await askAndWait(LONG, 7, 'Tell me everything');
-    expect(await normalisedAnswer()).toBe(await serialised(renderMarkdown(LONG)));
+    const turn = await askAndWait(LONG, 7, 'Tell me everything');
+    // The panel gives each answer's ids (and its #… links) a prefix of its own: answer/scope-ids.ts.
+    const scope = (await turn.locator('.answer h2').first().getAttribute('id'))?.match(/^a\d+-/)?.[0];
+    expect(scope).toBeDefined();
+    expect(await normalisedAnswer()).toBe(await serialised(scopeIds(renderMarkdown(LONG), scope!)));
   });
 
   test('code is highlighted with a label and a copy button; math is typeset', async () => {
