@@ -5,22 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask, configureProvider } from './panel';
-import { startSession, type Session } from './session';
+import { ask } from './panel';
+import { startConfiguredSession, type Session } from './session';
 import { SSE_DONE, ssePieces } from './sse';
 
 let session: Session;
-let panel: Page;
-
-beforeAll(async () => {
-  session = await startSession();
-  panel = session.panel;
-  await configureProvider(panel, { baseUrl: `${session.server.url}/v1`, model: 'test-model', key: 'k' });
-});
-
+beforeAll(async () => void (session = await startConfiguredSession()));
 afterAll(() => session.close());
+const panel = (): Page => session.panel;
 
-const lastTurn = () => panel.locator('.turn').last();
+const lastTurn = () => panel().locator('.turn').last();
 const answerText = () => lastTurn().locator('.answer').textContent();
 
 /** Takes the next scripted response off the provider server's queue, as a request would. */
@@ -31,16 +25,16 @@ async function takeScripted(): Promise<void> {
 }
 
 async function newChat(): Promise<void> {
-  await panel.getByRole('button', { name: 'New chat' }).click();
+  await panel().getByRole('button', { name: 'New chat' }).click();
 }
 
 describe('commands close together', () => {
   test('a double click on Continue sends one request and carries on one answer', async () => {
     await newChat();
     session.server.enqueue({ kind: 'stream', chunks: ssePieces(['One ', 'two ']), delayMs: 5, hold: true });
-    await ask(panel, 'Count');
+    await ask(panel(), 'Count');
     await expect.poll(() => answerText()).toContain('two');
-    await panel.getByRole('button', { name: 'Stop' }).click();
+    await panel().getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('stopped');
 
     const before = session.server.requests.length;
@@ -57,7 +51,7 @@ describe('commands close together', () => {
     await newChat();
     session.server.enqueue({ kind: 'stream', chunks: ssePieces(['Never ', 'mind ']), delayMs: 50, hold: true });
     const before = session.server.requests.length;
-    const box = panel.getByLabel('Your question');
+    const box = panel().getByLabel('Your question');
     await box.fill('Stop at once');
     // Enter sends, and Stop is clicked the moment it shows, all inside the page: the Stop reaches
     // the worker right behind the question, before it has stored the turn.
@@ -90,11 +84,11 @@ describe('links inside answers', () => {
     for (const n of [1, 2]) {
       const answer = `## Intro\n\nAnswer ${n}, see [the intro](#gloss-h-intro) and the note[^1].\n\n[^1]: Note ${n}.\n`;
       session.server.enqueue({ kind: 'stream', chunks: [...ssePieces([answer]), SSE_DONE], delayMs: 1 });
-      await ask(panel, `Question ${n}`);
-      await expect.poll(() => panel.locator('.turn').count()).toBe(n);
+      await ask(panel(), `Question ${n}`);
+      await expect.poll(() => panel().locator('.turn').count()).toBe(n);
       await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
     }
-    const links = await panel.evaluate(() =>
+    const links = await panel().evaluate(() =>
       [...document.querySelectorAll<HTMLAnchorElement>('.turn .answer a[href^="#"]')].map((a) => {
         const target = document.getElementById(decodeURIComponent(a.getAttribute('href')!.slice(1)));
         return { found: target !== null, same: target?.closest('.turn') === a.closest('.turn') };
@@ -102,11 +96,11 @@ describe('links inside answers', () => {
     );
     expect(links).toHaveLength(6); // per answer: the heading link, the note's reference, its way back
     expect(links.every((l) => l.found && l.same)).toBe(true);
-    const ids = await panel.evaluate(() => [...document.querySelectorAll('.turn .answer [id]')].map((e) => e.id));
+    const ids = await panel().evaluate(() => [...document.querySelectorAll('.turn .answer [id]')].map((e) => e.id));
     expect(new Set(ids).size).toBe(ids.length);
 
     // Following the second answer's links scrolls to the second answer's heading and note.
-    await panel.evaluate(() => {
+    await panel().evaluate(() => {
       const scrolled: string[] = [];
       (window as unknown as { scrolled: string[] }).scrolled = scrolled;
       Element.prototype.scrollIntoView = function (this: Element) {
@@ -115,7 +109,7 @@ describe('links inside answers', () => {
     });
     await lastTurn().locator('.answer a', { hasText: 'the intro' }).click();
     await lastTurn().locator('sup.footnote-ref a').click();
-    const scrolled = await panel.evaluate(() => (window as unknown as { scrolled: string[] }).scrolled);
+    const scrolled = await panel().evaluate(() => (window as unknown as { scrolled: string[] }).scrolled);
     expect(scrolled).toHaveLength(2);
     for (const where of scrolled) expect(where).toContain('Question 2');
   });

@@ -1,6 +1,7 @@
 /** The usual end-to-end setup: a scripted provider, Chromium with Gloss, and its panel page. */
 import type { Page } from 'playwright-core';
 import { launchWithExtension, type Browser } from './browser';
+import { configureProvider } from './panel';
 import { startProviderServer } from './provider-server';
 
 export interface Session {
@@ -23,6 +24,13 @@ export async function startSession(options: Parameters<typeof startProviderServe
       await server.close();
     },
   };
+}
+
+/** A session whose panel is connected to the scripted provider (OpenAI-compatible, `test-model`). */
+export async function startConfiguredSession(): Promise<Session> {
+  const session = await startSession();
+  await configureProvider(session.panel, { baseUrl: `${session.server.url}/v1`, model: 'test-model', key: 'k' });
+  return session;
 }
 
 /** Runs `body` in a fresh session, which is closed whatever happens. */

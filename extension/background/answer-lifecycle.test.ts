@@ -30,13 +30,19 @@ function slowFinish(store: HistoryStore) {
   return { writing: () => writing, release: () => release() };
 }
 
+/** A question asked, its request made, and its answer's final write held (`slowFinish`). */
+async function askedWithSlowFinish() {
+  const store = await freshStore();
+  const gate = slowFinish(store);
+  const { answers, calls } = scripted(store);
+  const answer = (await answers.open(ask()))!;
+  await eventually(() => calls.length === 1);
+  return { store, gate, answers, calls, answer };
+}
+
 describe('an answer that is ending', () => {
   test('a panel that attaches while its end is being stored is sent the whole answer and its end', async () => {
-    const store = await freshStore();
-    const gate = slowFinish(store);
-    const { answers, calls } = scripted(store);
-    const answer = (await answers.open(ask()))!;
-    await eventually(() => calls.length === 1);
+    const { store, gate, answers, calls, answer } = await askedWithSlowFinish();
     calls[0]!.emit({ type: 'text', text: '# all\n\nof *it*' }, { type: 'done', reason: 'stop' });
     await eventually(gate.writing, 'the final write');
     expect(answers.liveIds()).toEqual([answer.turn.id]);
@@ -51,11 +57,7 @@ describe('an answer that is ending', () => {
   });
 
   test('a Continue waits for the final write, then carries on the stored answer', async () => {
-    const store = await freshStore();
-    const gate = slowFinish(store);
-    const { answers, calls } = scripted(store);
-    const answer = (await answers.open(ask()))!;
-    await eventually(() => calls.length === 1);
+    const { store, gate, answers, calls, answer } = await askedWithSlowFinish();
     calls[0]!.emit({ type: 'text', text: 'half' });
     answer.stop();
     calls[0]!.emit({ type: 'stopped' });
