@@ -1,10 +1,9 @@
 /** The worker reads error bodies and model lists only up to their caps (read-body.ts). */
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { StoredProvider } from '../shared/settings';
 import { listModels } from './probe';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { MAX_ERROR_BODY, MAX_MODEL_LIST } from './read-body';
-import { loadCore } from './test-support';
+import { loadCore, PROVIDER as provider } from './test-support';
 
 beforeAll(loadCore);
 afterEach(() => {
@@ -29,16 +28,6 @@ function bigResponse(status: number, kilobytes: number, first = '') {
   });
   return { response: new Response(body, { status }), seen };
 }
-
-const provider: StoredProvider = {
-  id: 'p',
-  preset: 'custom',
-  name: 'Test',
-  kind: 'openai',
-  baseUrl: 'http://127.0.0.1:1/v1',
-  apiKey: '',
-  model: 'm',
-};
 
 describe('body caps', () => {
   test('an answer refused with a 10 MB error body reads only the first 64 KB of it', async () => {

@@ -69,23 +69,20 @@ fn at_every_split(
 #[test]
 fn a_line_over_its_cap_ends_the_answer_after_what_came_before() {
     for kind in ProviderKind::ALL {
+        // A line that ends too late, and one that never ends: refused as soon as it outgrows
+        // the cap.
         let long = format!("{}data: {}\n\n", hi(kind), "x".repeat(250));
-        at_every_split(
-            kind,
-            SMALL,
-            long.as_bytes(),
-            &[text("Hi")],
-            "line longer than 200 bytes",
-        );
-        // A line that never ends is refused as soon as it outgrows the cap.
         let endless = format!("{}{}", hi(kind), "x".repeat(250));
-        at_every_split(
-            kind,
-            SMALL,
-            endless.as_bytes(),
-            &[text("Hi")],
-            "line longer than",
-        );
+        for bytes in [long, endless] {
+            let want = [text("Hi")];
+            at_every_split(
+                kind,
+                SMALL,
+                bytes.as_bytes(),
+                &want,
+                "line longer than 200 bytes",
+            );
+        }
     }
 }
 
