@@ -114,3 +114,24 @@ test('the panel page, opened in a tab, is answered', async () => {
   expect(chat).toBe('open');
   await panel.close();
 });
+
+/** In the page: tries to read each storage area. Self-contained. */
+async function readStorage(): Promise<Record<string, string>> {
+  const attempt = async (area: chrome.storage.StorageArea | undefined) => {
+    try {
+      return area ? `read ${JSON.stringify(await area.get(null))}` : 'absent';
+    } catch (e) {
+      return `refused: ${String(e)}`;
+    }
+  };
+  return { local: await attempt(chrome.storage.local), session: await attempt(chrome.storage.session) };
+}
+
+test("a Gloss script injected into a web page cannot read Gloss's storage (the keys live there)", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(pageUrl);
+  const read = await runAsInjected(browser, page, readStorage, null);
+  expect(read.local).not.toMatch(/^read/);
+  expect(read.session).not.toMatch(/^read/);
+  await page.close();
+});
