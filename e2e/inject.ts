@@ -10,7 +10,7 @@ import type { Browser } from './browser';
 export const INJECT_ARGS = ['--enable-unsafe-extension-debugging'];
 
 /** Grants Gloss `activeTab` on `page`'s tab, as a click on its toolbar button does. */
-async function clickAction(browser: Browser, page: Page): Promise<void> {
+export async function clickAction(browser: Browser, page: Page): Promise<void> {
   const cdp = await browser.context.browser()?.newBrowserCDPSession();
   if (!cdp) throw new Error('no browser-level DevTools session');
   const { targetInfos } = await cdp.send('Target.getTargets', { filter: [{ type: 'tab' }] });
