@@ -4,6 +4,8 @@
  * `activeTab`, so the toolbar action is clicked first through DevTools' `Extensions.triggerAction`
  * (which needs Chromium started with `INJECT_ARGS`).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import type { Browser } from './browser';
 
@@ -47,4 +49,11 @@ export async function runAsInjected<A, R>(browser: Browser, page: Page, func: (a
     return result.result;
   })()`;
   return browser.worker.evaluate<R>(expression);
+}
+
+/** Serves `html` on a local address, as a web page to inject into. */
+export async function servePage(html: string): Promise<{ url: string; close: () => void }> {
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`, close: () => server.close() };
 }

@@ -3,12 +3,10 @@
  * page reader is) has Gloss's `sender.id`, and a compromised page could use it; every message and
  * port it opens is refused, while the same messages from the panel page are answered.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseRequest, type MessageName, type Req } from '../extension/shared/protocol';
 import { launchWithExtension, type Browser } from './browser';
-import { INJECT_ARGS, runAsInjected } from './inject';
+import { INJECT_ARGS, runAsInjected, servePage } from './inject';
 import { request } from './panel';
 
 const ID = '0b1c2d3e-4f50-4172-8394-a5b6c7d8e9f0';
@@ -39,20 +37,17 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
 };
 const MESSAGES = Object.entries(REQUESTS).map(([name, payload]) => ({ gloss: 1, name, payload }));
 
-let pages: Server;
-let pageUrl: string;
+let site: Awaited<ReturnType<typeof servePage>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<title>A page</title>'));
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/page`;
+  site = await servePage('<title>A page</title>');
   browser = await launchWithExtension({ args: INJECT_ARGS });
 });
 
 afterAll(async () => {
   await browser.close();
-  pages.close();
+  site.close();
 });
 
 test('every request here is valid, so a refusal below is for who sent it', () => {
@@ -75,7 +70,7 @@ async function sendEach(messages: unknown[]): Promise<string[]> {
 
 test('a Gloss script injected into a web page gets no answer to any message', async () => {
   const page = await browser.context.newPage();
-  await page.goto(pageUrl);
+  await page.goto(site.url);
   const replies = await runAsInjected(browser, page, sendEach, MESSAGES);
   expect(Object.fromEntries(MESSAGES.map((m, i) => [m.name, replies[i]]))).toEqual(
     Object.fromEntries(MESSAGES.map((m) => [m.name, 'unanswered'])),
@@ -99,7 +94,7 @@ test.each([
   ['gloss.panel', { windowId: 1 }],
 ])('a Gloss script injected into a web page has its %s port closed', async (name, first) => {
   const page = await browser.context.newPage();
-  await page.goto(pageUrl);
+  await page.goto(site.url);
   expect(await runAsInjected(browser, page, openPort, [name, first])).toBe('closed');
   await page.close();
 });
@@ -129,7 +124,7 @@ async function readStorage(): Promise<Record<string, string>> {
 
 test("a Gloss script injected into a web page cannot read Gloss's storage (the keys live there)", async () => {
   const page = await browser.context.newPage();
-  await page.goto(pageUrl);
+  await page.goto(site.url);
   const read = await runAsInjected(browser, page, readStorage, null);
   expect(read.local).not.toMatch(/^read/);
   expect(read.session).not.toMatch(/^read/);

@@ -59,24 +59,13 @@ describe('toMarkdown', () => {
 
   test("keeps a hostile page's title and URL, and a crafted conversation title, as text", () => {
     const page = { kind: 'page' as const, title: '](javascript:alert(1)) <script>x</script>', text: 'Text' };
-    const data: ConversationData = {
-      conversation: { id: 'c', title: 'T\n# Owned', titleEdited: true, createdAt: 0, updatedAt: 0, leafId: 'a' },
-      turns: [
-        {
-          id: 'a',
-          conversationId: 'c',
-          parentId: null,
-          createdAt: 1,
-          question: 'Why?',
-          attachments: [
-            { ...page, url: 'https://e.org/a)b' },
-            { ...page, title: '# Heading', url: 'javascript:alert(1)' },
-          ],
-          answer: 'Because.',
-          status: 'done',
-        },
-      ],
-    };
+    const conversation = { id: 'c', title: 'T\n# Owned', titleEdited: true, createdAt: 0, updatedAt: 0, leafId: 'a' };
+    const attachments = [
+      { ...page, url: 'https://e.org/a)b' },
+      { ...page, title: '# Heading', url: 'javascript:alert(1)' },
+    ];
+    const turn = { id: 'a', conversationId: 'c', parentId: null, createdAt: 1, question: 'Q', answer: 'A' };
+    const data: ConversationData = { conversation, turns: [{ ...turn, attachments, status: 'done' }] };
     const md = toMarkdown([data]);
     expect(md.split('\n')[0]).toBe('# T \\# Owned');
     expect(md).not.toMatch(/^# Owned/m);
