@@ -20,14 +20,7 @@ export async function clickAction(browser: Browser, page: Page): Promise<void> {
   if (!tab) throw new Error(`no tab shows ${page.url()}`);
   // A click that opens the side panel grants nothing; one that reaches the worker does.
   await browser.worker.evaluate(() => chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false }));
-  // Not in playwright-core's typed protocol list yet.
-  await cdp.send(
-    'Extensions.triggerAction' as 'Target.getTargets',
-    {
-      id: browser.extensionId,
-      targetId: tab.targetId,
-    } as never,
-  );
+  await cdp.send('Extensions.triggerAction', { id: browser.extensionId, targetId: tab.targetId });
   await cdp.detach();
 }
 
