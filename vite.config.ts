@@ -3,7 +3,7 @@
  * `vite build --mode firefox` makes the Firefox one in dist-firefox/ from a manifest derived
  * here (sidebar instead of side panel, background scripts instead of a service worker).
  */
-import { crx, type ManifestV3Export } from '@crxjs/vite-plugin';
+import { crx, type CrxPlugin, type ManifestV3Export } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
@@ -54,6 +54,24 @@ function katexWoff2Only(): Plugin {
   };
 }
 
+/**
+ * crxjs lists every script built with `?iife` (the page reader) as web-accessible to all http(s)
+ * sites, which lets any site detect Gloss. Nothing needs it: the worker injects the reader with
+ * `scripting.executeScript({ files })`, which reads the extension's own files, and the panel
+ * loads KaTeX's fonts as an extension page. `enforce: 'post'` and a place after crx() make it run
+ * after crxjs's own step (also 'post'); e2e/builds.e2e.ts checks both builds.
+ */
+function noWebAccessibleResources(): CrxPlugin {
+  return {
+    name: 'gloss:no-web-accessible-resources',
+    enforce: 'post',
+    renderCrxManifest(manifest) {
+      delete manifest.web_accessible_resources;
+      return manifest;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const firefox = mode === 'firefox';
   return {
@@ -64,6 +82,7 @@ export default defineConfig(({ mode }) => {
         manifest: (firefox ? firefoxManifest(manifest) : manifest) as ManifestV3Export,
         browser: firefox ? 'firefox' : 'chrome',
       }),
+      noWebAccessibleResources(),
     ],
     build: {
       // crxjs finds pages through Chrome's manifest keys; Firefox's sidebar page is named here.

@@ -26,9 +26,11 @@ export const WINDOW = { width: 1280, height: 800 };
 
 /**
  * Launches headless by default; with `display` (an X display such as `:93`) it runs headed there,
- * with Gloss pinned to the toolbar, for tests that need real browser UI.
+ * with Gloss pinned to the toolbar, for tests that need real browser UI. `args` adds switches.
  */
-export async function launchWithExtension(options: { display?: string; lang?: string } = {}): Promise<Browser> {
+export async function launchWithExtension(
+  options: { display?: string; lang?: string; args?: string[] } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'gloss-e2e-'));
   const headed = options.display !== undefined;
   if (headed) pinToolbarButton(profile, extensionIdForPath(DIST));
@@ -54,6 +56,7 @@ export async function launchWithExtension(options: { display?: string; lang?: st
       '--no-first-run',
       '--disable-quic',
       `--lang=${options.lang ?? 'en-US'}`,
+      ...(options.args ?? []),
     ],
   });
   // Fail fast: a control that is not there within 10 s is a failure, not a slow machine.

@@ -1,7 +1,7 @@
 /**
  * Both builds are complete: every file a manifest names, and every script, stylesheet and
  * module an extension page loads, exists in that build. (web-ext lint does not check this: a
- * Firefox build once shipped without its sidebar page.)
+ * Firefox build once shipped without its sidebar page.) And neither exposes a file to web pages.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,6 +16,7 @@ interface Manifest {
   side_panel?: { default_path: string };
   sidebar_action?: { default_panel: string; default_icon?: Record<string, string> };
   background: { service_worker?: string; scripts?: string[] };
+  web_accessible_resources?: unknown[];
 }
 
 function referenced(m: Manifest): string[] {
@@ -53,5 +54,11 @@ describe.each(['dist', 'dist-firefox'])('%s', (build) => {
     const worker = manifest.background.service_worker ?? manifest.background.scripts?.[0] ?? '';
     const missing = [...pages, worker].flatMap((f) => loads(dir, f)).filter((f) => !existsSync(join(dir, f)));
     expect(missing).toEqual([]);
+  });
+
+  // A web-accessible file lets any site detect Gloss, and Gloss needs none: the page reader is
+  // injected with `scripting.executeScript({ files })`, and the panel loads KaTeX's fonts itself.
+  test('no file is web-accessible', () => {
+    expect(manifest.web_accessible_resources).toBeUndefined();
   });
 });

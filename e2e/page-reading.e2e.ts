@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildMessages, initCoreFromBytes } from '../extension/background/core';
 import { pendingContextKey } from '../extension/shared/attachment';
 import { DIST, launchWithExtension, type Browser } from './browser';
+import { clickAction, INJECT_ARGS } from './inject';
 import { configureProvider } from './panel';
 
 const PAGE = readFileSync(new URL('./fixtures/injected-page.html', import.meta.url), 'utf8');
@@ -23,7 +24,7 @@ beforeAll(async () => {
   pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/tides`;
-  browser = await launchWithExtension();
+  browser = await launchWithExtension({ args: INJECT_ARGS });
 });
 
 afterAll(async () => {
@@ -56,6 +57,36 @@ test('the page reader keeps the article and drops the menus and footer', async (
   const closing = content.indexOf(`<<<end material ${tag ?? ''}>>>`);
   expect(content.indexOf('IGNORE ALL PREVIOUS INSTRUCTIONS')).toBeLessThan(closing);
   expect(content.slice(closing).trim()).toBe(`<<<end material ${tag ?? ''}>>>\n\nSummarize this page.`);
+});
+
+test('the worker injects the reader from its own files, which no web page can load', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(pageUrl);
+  // Not web-accessible: a site cannot load it, so cannot tell that Gloss is installed.
+  const readerUrl = `chrome-extension://${browser.extensionId}/extension/content/page.js`;
+  const loadable = await page.evaluate(
+    (url) =>
+      fetch(url).then(
+        () => true,
+        () => false,
+      ),
+    readerUrl,
+  );
+  expect(loadable).toBe(false);
+  // What "Ask about this page" does after the user's action (activeTab).
+  await clickAction(browser, page);
+  const title = await browser.worker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ url });
+    const target = { tabId: tab?.id ?? -1 };
+    await chrome.scripting.executeScript({ target, files: ['extension/content/page.js'] });
+    const [read] = await chrome.scripting.executeScript({
+      target,
+      func: () => (globalThis as { __glossReadPage?: () => { title: string } }).__glossReadPage?.().title,
+    });
+    return read?.result;
+  }, pageUrl);
+  expect(title).toBe('How tides work');
+  await page.close();
 });
 
 test('a 1 MB page asked about before setup waits for it, then shows how much fits; the panel stays responsive', async () => {

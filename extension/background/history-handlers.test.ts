@@ -1,7 +1,7 @@
 /** Stored conversations: search, delete and undo, export and import, damaged records. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Runtime } from 'webextension-polyfill';
-import type { TurnRecord } from '../shared/history';
+import { MAX_IMPORT_CONVERSATIONS, type TurnRecord } from '../shared/history';
 import { historyHandlers } from './history-handlers';
 import type { HistoryStore } from './history-store';
 import { freshStore, loadCore, scripted } from './test-support';
@@ -93,6 +93,48 @@ describe('history', () => {
     const strip = (t: TurnRecord) => ({ ...t, id: '', conversationId: '' });
     expect(copy.turns.map(strip)).toEqual(file.conversations[0]!.turns.map(strip));
     expect(copy.conversation.leafId).toBe(copy.turns[0]!.id);
+  });
+
+  test("an imported file cannot overwrite or join another conversation's turns", async () => {
+    const { store, handlers } = await setUp();
+    const victim = await converse(store, 'Mine', 'My answer.');
+    const [mine] = (await store.open(victim))!.value.turns;
+    const turn = { ...mine!, question: 'Injected', answer: 'Overwritten.' };
+    const crafted = [
+      // The stored turn's id, under a conversation of its own.
+      { conversation: { ...(await store.conversation(victim))!, id: crypto.randomUUID() }, turns: [turn] },
+      // A new turn that claims to belong to the stored conversation.
+      {
+        conversation: { ...(await store.conversation(victim))!, id: crypto.randomUUID(), leafId: null },
+        turns: [{ ...turn, id: crypto.randomUUID(), parentId: null }],
+      },
+    ];
+    const file = { format: 'gloss.conversations', version: 1, exportedAt: 0, conversations: crafted };
+    expect(await handlers['history.import']({ file }, sender)).toEqual({ imported: 2 });
+
+    const after = (await store.open(victim))!.value;
+    expect(after.turns).toEqual([mine]);
+    const all = (await store.list()).value;
+    expect(all).toHaveLength(3);
+    for (const { id } of all) {
+      const { conversation, turns } = (await store.open(id))!.value;
+      expect(turns).toHaveLength(1);
+      expect(turns.every((t) => t.conversationId === conversation.id)).toBe(true);
+    }
+  });
+
+  test('a file with more conversations than an import takes is refused, and nothing is written', async () => {
+    const { store, handlers } = await setUp();
+    const one = (id: string) => ({
+      conversation: { id, title: 't', titleEdited: false, createdAt: 0, updatedAt: 0, leafId: null },
+      turns: [],
+    });
+    const conversations = Array.from({ length: MAX_IMPORT_CONVERSATIONS + 1 }, (_, i) => one(`c${i}`));
+    const file = { format: 'gloss.conversations', version: 1, exportedAt: 0, conversations };
+    await expect(handlers['history.import']({ file }, sender)).rejects.toThrow(
+      /at most 10[,.\u202f]?000 conversations/,
+    );
+    expect((await store.list()).value).toHaveLength(0);
   });
 
   test('a file that is not a Gloss export is refused with a reason', async () => {

@@ -3,6 +3,8 @@ import * as v from 'valibot';
 import {
   EXPORT_FORMAT,
   ExportSchema,
+  MAX_IMPORT_CONVERSATIONS,
+  MAX_IMPORT_TURNS,
   type ConversationData,
   type ExportFile,
   type TurnRecord,
@@ -96,11 +98,31 @@ async function importFile(s: HistoryStore, file: unknown): Promise<number> {
   if (!parsed.success) {
     throw new Error(t('errNotExport', v.summarize(parsed.issues).split('\n')[0] ?? ''));
   }
+  const { conversations } = parsed.output;
+  if (conversations.length > MAX_IMPORT_CONVERSATIONS || conversations.some((c) => c.turns.length > MAX_IMPORT_TURNS)) {
+    throw new Error(t('importTooMany', MAX_IMPORT_CONVERSATIONS.toLocaleString(), MAX_IMPORT_TURNS.toLocaleString()));
+  }
   for (const data of parsed.output.conversations) {
-    const clash = await s.conversation(data.conversation.id);
-    await s.put(clash ? withNewIds(data) : settled(data));
+    await s.put((await keepsItsIds(s, data)) ? settled(data) : withNewIds(data));
   }
   return parsed.output.conversations.length;
+}
+
+/**
+ * A conversation keeps the ids in its file only when they can touch nothing stored: its id and
+ * every turn's are new here, and every turn and link stays inside it. Otherwise (a second import,
+ * or a file that names another conversation's turns) it comes in as a copy under fresh ids.
+ */
+async function keepsItsIds(s: HistoryStore, { conversation, turns }: ConversationData): Promise<boolean> {
+  const ids = new Set(turns.map((t) => t.id));
+  const inside = (id: string | null) => id === null || ids.has(id);
+  const selfContained =
+    ids.size === turns.length &&
+    inside(conversation.leafId) &&
+    turns.every((t) => t.conversationId === conversation.id && inside(t.parentId));
+  if (!selfContained || (await s.conversation(conversation.id))) return false;
+  for (const turn of turns) if (await s.turn(turn.id)) return false;
+  return true;
 }
 
 /** An imported answer cannot still be streaming: keep its text, marked interrupted. */
@@ -109,7 +131,7 @@ function settled(data: ConversationData): ConversationData {
   return { ...data, turns };
 }
 
-/** A copy under fresh ids, for importing a conversation that is already here. */
+/** A copy under fresh ids, for importing a conversation whose ids are taken (or not its own). */
 function withNewIds(data: ConversationData): ConversationData {
   const ids = new Map(data.turns.map((t) => [t.id, crypto.randomUUID()]));
   const conversationId = crypto.randomUUID();

@@ -16,10 +16,12 @@ import { withMaterial } from './prompt';
 import { setUpToolbarButton, trackPanels } from './panel';
 import { restoreRules, settingsHandlers } from './settings-handlers';
 import { loadSettings } from './settings-store';
+import { restrictStorage } from './storage-access';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left
 // unfinished as interrupted: no answer can be running in a worker that just started.
+void restrictStorage();
 void coreReady();
 void restoreRules().catch(console.error);
 let opening: Promise<HistoryStore> | undefined;

@@ -15,6 +15,7 @@ import {
   type ProviderKind,
 } from './core';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
+import { MAX_ERROR_BODY, MAX_MODEL_LIST, readText, sizeLabel } from './read-body';
 import { messageOf } from '../shared/errors';
 import { localizeError, t } from '../shared/i18n';
 
@@ -46,7 +47,8 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
   } catch (e) {
     return { ok: false, message: eventMessage(networkError(request.url, messageOf(e))) };
   }
-  const body = await response.text().catch(() => '');
+  const cap = response.ok ? MAX_MODEL_LIST : MAX_ERROR_BODY;
+  const { text: body, overLimit } = await readText(response, cap).catch(() => ({ text: '', overLimit: false }));
   if (!response.ok) {
     return {
       ok: false,
@@ -55,6 +57,7 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
       ),
     };
   }
+  if (overLimit) return { ok: false, message: t('errModelListTooLarge', sizeLabel(MAX_MODEL_LIST)) };
   const parsed = parseModels(draft.kind, body);
   return 'models' in parsed ? { ok: true, models: parsed.models } : { ok: false, message: eventMessage(parsed.error) };
 }

@@ -19,6 +19,7 @@ import {
   type HttpRequest,
   type StreamEvent,
 } from './core';
+import { MAX_ERROR_BODY, readText } from './read-body';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
 export type AnswerEvent = StreamEvent | { type: 'stopped' };
@@ -94,7 +95,7 @@ async function fetchAnswer(
     credentials: 'omit',
   });
   if (!response.ok) {
-    const body = await response.text().catch(() => '');
+    const body = (await readText(response, MAX_ERROR_BODY).catch(() => ({ text: '' }))).text;
     const retryAfter = response.headers.get('retry-after') ?? undefined;
     post(httpError(provider.kind, response.status, body, retryAfter));
     return;

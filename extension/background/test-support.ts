@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import type { ChatMessage } from '../shared/protocol';
-import { DEFAULT_SETTINGS, type StoredSettings } from '../shared/settings';
+import { DEFAULT_SETTINGS, type StoredProvider, type StoredSettings } from '../shared/settings';
 import { AnswerRegistry } from './answer-registry';
 import type { AnswerEvent, Post } from './provider-stream';
 import { initCoreFromBytes } from './core';
@@ -23,19 +23,20 @@ export async function freshStore(): Promise<HistoryStore> {
   return new HistoryStore(await openGlossDb(`test-${crypto.randomUUID()}`));
 }
 
+/** An OpenAI-compatible provider on a port nothing listens on. */
+export const PROVIDER: StoredProvider = {
+  id: 'p',
+  preset: 'custom',
+  kind: 'openai',
+  name: 'Test',
+  baseUrl: 'http://127.0.0.1:1/v1',
+  apiKey: '',
+  model: 'test-model',
+};
+
 export const SETTINGS: StoredSettings = {
   ...DEFAULT_SETTINGS,
-  providers: [
-    {
-      id: 'p',
-      preset: 'custom',
-      kind: 'openai',
-      name: 'Test',
-      baseUrl: 'http://127.0.0.1:1/v1',
-      apiKey: '',
-      model: 'test-model',
-    },
-  ],
+  providers: [PROVIDER],
   defaultProviderId: 'p',
 };
 

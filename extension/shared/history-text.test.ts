@@ -56,4 +56,22 @@ describe('toMarkdown', () => {
     expect(md).toContain('From [Page](https://e.org/):\n\n> line 1\n> line 2');
     expect(md).toContain('## Question\n\nAnd?\n\n## Answer\n\nSo\n\n_(interrupted)_');
   });
+
+  test("keeps a hostile page's title and URL, and a crafted conversation title, as text", () => {
+    const page = { kind: 'page' as const, title: '](javascript:alert(1)) <script>x</script>', text: 'Text' };
+    const conversation = { id: 'c', title: 'T\n# Owned', titleEdited: true, createdAt: 0, updatedAt: 0, leafId: 'a' };
+    const attachments = [
+      { ...page, url: 'https://e.org/a)b' },
+      { ...page, title: '# Heading', url: 'javascript:alert(1)' },
+    ];
+    const turn = { id: 'a', conversationId: 'c', parentId: null, createdAt: 1, question: 'Q', answer: 'A' };
+    const data: ConversationData = { conversation, turns: [{ ...turn, attachments, status: 'done' }] };
+    const md = toMarkdown([data]);
+    expect(md.split('\n')[0]).toBe('# T \\# Owned');
+    expect(md).not.toMatch(/^# Owned/m);
+    expect(md).toContain('From [\\]\\(javascript:alert\\(1\\)\\) \\<script\\>x\\</script\\>](<https://e.org/a)b>):');
+    expect(md).toContain('From \\# Heading (javascript:alert\\(1\\)):');
+    expect(md).not.toContain('](javascript:');
+    expect(md).not.toMatch(/(?<!\\)<script>/);
+  });
 });

@@ -1,5 +1,6 @@
 /** Conversations as text: the words search matches on, and the Markdown export. */
 import type { ConversationData } from './history';
+import { markdownLink, markdownText } from './markdown-escape';
 import { pathTo } from './thread';
 import { t } from './i18n';
 
@@ -43,18 +44,21 @@ export function searchableText(data: ConversationData): string[] {
   return texts;
 }
 
-/** The shown path of each conversation as Markdown. */
+/**
+ * The shown path of each conversation as Markdown. Questions and answers are Markdown already;
+ * titles and URLs (from pages, or from an imported file) are escaped to stay text.
+ */
 export function toMarkdown(conversations: readonly ConversationData[]): string {
   return conversations.map(conversationMarkdown).join('\n\n---\n\n');
 }
 
 function conversationMarkdown({ conversation, turns }: ConversationData): string {
-  const out = [`# ${conversation.title}`, '', `_${new Date(conversation.createdAt).toISOString()}_`];
+  const out = [`# ${markdownText(conversation.title)}`, '', `_${new Date(conversation.createdAt).toISOString()}_`];
   if (conversation.systemPrompt) out.push('', `**${t('exportSystemPrompt')}** ${conversation.systemPrompt}`);
   for (const { turn } of pathTo(turns, conversation.leafId)) {
     out.push('', `## ${t('exportQuestion')}`, '');
     for (const a of turn.attachments ?? []) {
-      out.push(t('exportFrom', `[${a.title || a.url}](${a.url})`), '', ...a.text.split('\n').map((l) => `> ${l}`), '');
+      out.push(t('exportFrom', markdownLink(a.title, a.url)), '', ...a.text.split('\n').map((l) => `> ${l}`), '');
     }
     out.push(turn.question, '', `## ${t('exportAnswer')}`, '', turn.answer || `_${t('exportNoAnswer')}_`);
     if (turn.status === 'interrupted') out.push('', `_(${t('statusInterrupted')})_`);

@@ -75,6 +75,14 @@ export const ExportSchema = v.object({
 });
 export type ExportFile = v.InferOutput<typeof ExportSchema>;
 
+/**
+ * The most one imported file may hold: ten times the largest history measured (bench:history's
+ * 1,000 conversations), and far longer conversations than anyone writes. A crafted file cannot
+ * make the worker write without end.
+ */
+export const MAX_IMPORT_CONVERSATIONS = 10_000;
+export const MAX_IMPORT_TURNS = 5_000;
+
 /** A question just asked, before any answer: how the worker stores it and the panel shows it. */
 export function newTurn(fields: {
   id: string;

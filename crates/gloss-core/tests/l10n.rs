@@ -7,9 +7,10 @@
 use std::collections::BTreeSet;
 
 use gloss_core::errors::{
-    bad_response, network_error, ollama_origin_refused, provider_error, timeout, truncated,
+    bad_response, network_error, ollama_origin_refused, provider_error, timeout, too_large,
+    truncated,
 };
-use gloss_core::{check_endpoint, http_error, Localized, ProviderKind, StreamEvent};
+use gloss_core::{check_endpoint, http_error, Limit, Localized, ProviderKind, StreamEvent};
 use serde_json::Value;
 
 fn catalogue() -> Value {
@@ -69,6 +70,9 @@ fn every_error_is_said_the_same_from_its_parts() {
         network_error("http://127.0.0.1:9/v1", ""),
         truncated(),
         bad_response("a stream event is not JSON (EOF)"),
+        too_large(Limit::Line, 4 << 20),
+        too_large(Limit::Event, 64 << 10),
+        too_large(Limit::Answer, 100),
     ];
     for kind in ProviderKind::ALL {
         for status in [400, 401, 403, 404, 408, 413, 422, 429, 500, 502, 503, 504] {

@@ -9,6 +9,7 @@ import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { AttachmentSchema } from '../attachment';
 import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
 import { ConversationSchema, TurnSchema } from '../history';
+import { fromOwnPage } from './sender';
 
 export const ChatMessageSchema = v.object({
   role: v.picklist(['system', 'user', 'assistant']),
@@ -128,10 +129,17 @@ export function connectChat(): TypedPort<ChatEvent, ChatCommand> {
   return typed(browser.runtime.connect({ name: CHAT_PORT }), ChatEventSchema);
 }
 
-/** Worker side: called for each chat port opened by this extension's pages. */
+/**
+ * Worker side: called for each chat port opened by this extension's pages. A chat port from
+ * anywhere else (a script in a web page) is closed at once.
+ */
 export function onChatConnect(callback: (port: TypedPort<ChatCommand, ChatEvent>) => void): void {
   browser.runtime.onConnect.addListener((port) => {
-    if (port.name !== CHAT_PORT || port.sender?.id !== browser.runtime.id) return;
+    if (port.name !== CHAT_PORT) return;
+    if (!fromOwnPage(port.sender)) {
+      port.disconnect();
+      return;
+    }
     callback(typed(port, ChatCommandSchema));
   });
 }

@@ -1,14 +1,15 @@
 /**
  * The one-shot requests of the protocol: a name → request/response map (assembled from the
  * settings, context and history messages) with a typed `send` and the worker's one handler
- * registry, `handleMessages`. Every incoming message is checked at runtime; nothing is trusted
- * because of where it claims to come from.
+ * registry, `handleMessages`. Every incoming message is checked at runtime, and only Gloss's own
+ * extension pages are answered (`sender.ts`).
  */
 import * as v from 'valibot';
 import browser, { type Runtime } from 'webextension-polyfill';
 import { messageOf } from '../errors';
 import { CONTEXT_MESSAGES } from './context';
 import { HISTORY_MESSAGES } from './history';
+import { fromOwnPage } from './sender';
 import { SETTINGS_MESSAGES } from './settings';
 
 /** Request and response schemas for each one-shot message. */
@@ -53,12 +54,15 @@ export function parseRequest(
   return { name, payload: payload.output } as never;
 }
 
-/** The worker's one handler registry. Only this extension's own pages are answered. */
+/**
+ * The worker's one handler registry. Only this extension's own pages are answered; anything
+ * else (Gloss's scripts in web pages included) is left unanswered, as a message not ours is.
+ */
 export function handleMessages(handlers: Handlers): void {
   // The returned promise is the reply (it never rejects: a failure is sent as `ok: false`);
   // `undefined` leaves a message that is not ours unanswered.
   browser.runtime.onMessage.addListener((raw: unknown, sender: Runtime.MessageSender) => {
-    if (sender.id !== browser.runtime.id) return undefined;
+    if (!fromOwnPage(sender)) return undefined;
     const request = parseRequest(raw);
     if (request === null) return undefined;
     if ('error' in request) return Promise.resolve({ ok: false, error: request.error });

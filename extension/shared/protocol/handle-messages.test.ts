@@ -6,7 +6,13 @@ import { handleMessages, type Handlers } from './envelope';
 type Listener = (raw: unknown, sender: Runtime.MessageSender) => Promise<unknown> | undefined;
 const listeners: Listener[] = [];
 vi.mock('webextension-polyfill', () => ({
-  default: { runtime: { id: 'gloss', onMessage: { addListener: (l: Listener) => listeners.push(l) } } },
+  default: {
+    runtime: {
+      id: 'gloss',
+      getURL: (path: string) => `chrome-extension://gloss/${path}`,
+      onMessage: { addListener: (l: Listener) => listeners.push(l) },
+    },
+  },
 }));
 
 const sender = { id: 'gloss', url: 'chrome-extension://gloss/sidepanel.html' };

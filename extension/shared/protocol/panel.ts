@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import browser, { type Runtime } from 'webextension-polyfill';
+import { fromOwnPage } from './sender';
 
 export const PANEL_PORT = 'gloss.panel';
 const PresenceSchema = v.object({ windowId: v.number() });
@@ -33,10 +34,17 @@ export function announcePanel(windowId: number, onClose: () => void): () => void
   };
 }
 
-/** Worker side: called with each open panel's window and a function that closes it. */
+/**
+ * Worker side: called with each open panel's window and a function that closes it. A presence
+ * port from anywhere but this extension's pages is closed at once.
+ */
 export function onPanelPresence(callback: (windowId: number, close: () => void, gone: Promise<void>) => void): void {
   browser.runtime.onConnect.addListener((port) => {
-    if (port.name !== PANEL_PORT || port.sender?.id !== browser.runtime.id) return;
+    if (port.name !== PANEL_PORT) return;
+    if (!fromOwnPage(port.sender)) {
+      port.disconnect();
+      return;
+    }
     const gone = new Promise<void>((resolve) => port.onDisconnect.addListener(() => resolve()));
     port.onMessage.addListener((raw: unknown) => {
       if (v.is(PresenceSchema, raw)) callback(raw.windowId, () => port.postMessage({ close: true }), gone);

@@ -5,6 +5,7 @@
  * on first use, so opening the panel does not wait for them.
  */
 import { t } from '../../shared/i18n';
+import { mathOptions } from './math-options';
 
 export function enhance(blocks: Element[]): void {
   for (const block of blocks) {
@@ -75,10 +76,6 @@ async function typeset(elements: Element[]): Promise<void> {
     if (!(el instanceof HTMLElement) || el.dataset.tex !== undefined) continue;
     const tex = el.textContent;
     el.dataset.tex = tex;
-    katex.render(tex, el, {
-      displayMode: el.dataset.mathStyle === 'display',
-      throwOnError: false,
-      output: 'htmlAndMathml',
-    });
+    katex.render(tex, el, mathOptions(el.dataset.mathStyle === 'display'));
   }
 }

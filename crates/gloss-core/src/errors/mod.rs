@@ -10,6 +10,7 @@ mod detail;
 mod tests;
 
 use crate::events::{ErrorCode, Localized, StreamEvent};
+use crate::providers::Limit;
 use detail::{clip, mentions_context_length, non_empty, provider_detail};
 
 /// Maps a non-2xx HTTP response to an error event.
@@ -164,6 +165,27 @@ pub fn bad_response(detail: &str) -> StreamEvent {
         None,
         say("errBadResponseDetail", [detail]),
     )
+}
+
+/// The response went over one of the caps in `providers/limits.rs` (`max` bytes); what arrived
+/// before it is kept, and the decoder reads no further.
+pub fn too_large(limit: Limit, max: usize) -> StreamEvent {
+    let size = size_of(max);
+    let (text, key) = match limit {
+        Limit::Line => (format!("The provider sent a line longer than {size}, so Gloss stopped reading. What arrived before it is kept. Check that the base URL points at a chat API, then retry"), "errLineTooLong"),
+        Limit::Event => (format!("The provider sent an event larger than {size}, so Gloss stopped reading. What arrived before it is kept. Check that the base URL points at a chat API, then retry"), "errEventTooLarge"),
+        Limit::Answer => (format!("The answer grew past {size}, so Gloss stopped reading it. What arrived is kept. Ask for a shorter answer"), "errAnswerTooLong"),
+    };
+    error(ErrorCode::BadResponse, &text, None, say(key, [size]))
+}
+
+/// A cap in the unit that says it best ("4 MB", "64 KB", "100 bytes").
+fn size_of(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KB", b >> 10),
+        b => format!("{b} bytes"),
+    }
 }
 
 /// What went wrong and what to do, for each code.

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use super::decode::{Decode, SseHandler, SseStream};
 use super::http::{get, join, json_headers, key, post, HttpRequest};
 use super::json::{parse_json, JsonPath};
-use super::{ModelInfo, Protocol};
+use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
 use crate::spec::{ChatSpec, Role};
@@ -48,8 +48,8 @@ impl Protocol for Anthropic {
         )
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        SseStream::<AnthropicDecoder>::boxed()
+    fn decoder(&self, limits: Limits) -> Box<dyn Decode> {
+        SseStream::<AnthropicDecoder>::boxed(limits)
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {

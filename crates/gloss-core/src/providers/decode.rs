@@ -1,10 +1,13 @@
 //! Decoding a response body into [`StreamEvent`]s, in chunks split anywhere. Each protocol has
 //! its own [`Decode`]; [`StreamDecoder`] wraps it so that, whatever the protocol, nothing follows
-//! a terminal event. The three SSE protocols share [`SseStream`], which does the framing and
-//! leaves each only the meaning of an event's data ([`SseHandler`]).
+//! a terminal event, and that the answer stays under its cap. The three SSE protocols share
+//! [`SseStream`], which does the framing and leaves each only the meaning of an event's data
+//! ([`SseHandler`]).
 
+use super::limits::{Limit, Limits};
 use super::protocol;
 use super::sse::SseDecoder;
+use crate::errors;
 use crate::events::StreamEvent;
 use crate::spec::ProviderKind;
 
@@ -15,18 +18,30 @@ pub(super) trait Decode: std::fmt::Debug {
 }
 
 /// Decodes one response body of a provider, fed in chunks split anywhere. After a terminal
-/// event (`done` or `error`) it returns nothing more.
+/// event (`done` or `error`) it returns nothing more. A response over one of the caps in
+/// `limits.rs` ends with a `bad_response` error naming it, after the events before it.
 #[derive(Debug)]
 pub struct StreamDecoder {
     inner: Box<dyn Decode>,
     ended: bool,
+    /// Bytes of text and reasoning handed on so far.
+    answer: usize,
+    max_answer: usize,
 }
 
 impl StreamDecoder {
+    /// A decoder with the default caps.
     pub fn new(kind: ProviderKind) -> Self {
+        Self::with_limits(kind, Limits::default())
+    }
+
+    /// A decoder with other caps (tests use small ones).
+    pub fn with_limits(kind: ProviderKind, limits: Limits) -> Self {
         Self {
-            inner: protocol(kind).decoder(),
+            inner: protocol(kind).decoder(limits),
             ended: false,
+            answer: 0,
+            max_answer: limits.answer,
         }
     }
 
@@ -47,10 +62,28 @@ impl StreamDecoder {
         self.cut_after_terminal(events)
     }
 
-    fn cut_after_terminal(&mut self, mut events: Vec<StreamEvent>) -> Vec<StreamEvent> {
+    fn cut_after_terminal(&mut self, events: Vec<StreamEvent>) -> Vec<StreamEvent> {
+        let mut events = self.cut_at_answer_cap(events);
         if let Some(pos) = events.iter().position(StreamEvent::is_terminal) {
             events.truncate(pos + 1);
             self.ended = true;
+        }
+        events
+    }
+
+    /// `events` up to the first piece of text that would take the answer over its cap, then the
+    /// error that says so; the piece itself is dropped, so what is kept is within the cap.
+    fn cut_at_answer_cap(&mut self, mut events: Vec<StreamEvent>) -> Vec<StreamEvent> {
+        for (i, event) in events.iter().enumerate() {
+            let (StreamEvent::Text { text } | StreamEvent::Reasoning { text }) = event else {
+                continue;
+            };
+            if self.answer + text.len() > self.max_answer {
+                events.truncate(i);
+                events.push(errors::too_large(Limit::Answer, self.max_answer));
+                break;
+            }
+            self.answer += text.len();
         }
         events
     }
@@ -64,15 +97,20 @@ pub(super) trait SseHandler: std::fmt::Debug + Default + 'static {
 }
 
 /// An SSE response decoded by a protocol's [`SseHandler`].
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct SseStream<H> {
     sse: SseDecoder,
     handler: H,
+    limits: Limits,
 }
 
 impl<H: SseHandler> SseStream<H> {
-    pub(super) fn boxed() -> Box<dyn Decode> {
-        Box::new(Self::default())
+    pub(super) fn boxed(limits: Limits) -> Box<dyn Decode> {
+        Box::new(Self {
+            sse: SseDecoder::with_limits(limits.line, limits.event),
+            handler: H::default(),
+            limits,
+        })
     }
 }
 
@@ -81,6 +119,9 @@ impl<H: SseHandler> Decode for SseStream<H> {
         let mut out = Vec::new();
         for event in self.sse.push(bytes) {
             self.handler.data(&event.data, &mut out);
+        }
+        if let Some(limit) = self.sse.overflow() {
+            out.push(errors::too_large(limit, self.limits.of(limit)));
         }
         out
     }

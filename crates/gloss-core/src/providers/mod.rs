@@ -1,7 +1,7 @@
 //! Provider protocols: one file (or folder) per provider behind the `Protocol` trait. Each
 //! builds its streaming chat request as a value ([`HttpRequest`], with the helpers in `http.rs`)
 //! and decodes its response bytes into [`StreamEvent`]s (`decode.rs`, over the `sse` or `ndjson`
-//! framing, reading the JSON through `json.rs`); the caller owns the transport (fetch, abort,
+//! framing, reading the JSON through `json.rs`, within the caps in `limits.rs`); the caller owns the transport (fetch, abort,
 //! timeouts).
 //! This file is the dispatch from a [`ProviderKind`] to its protocol and the public entry points.
 
@@ -10,6 +10,7 @@ mod decode;
 mod gemini;
 mod http;
 mod json;
+mod limits;
 pub mod ndjson;
 mod ollama;
 mod openai;
@@ -20,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use decode::Decode;
 pub use decode::StreamDecoder;
 pub use http::HttpRequest;
+pub use limits::{Limit, Limits, MAX_ANSWER, MAX_EVENT, MAX_LINE};
 
 use crate::errors;
 use crate::events::StreamEvent;
@@ -41,7 +43,7 @@ pub struct ModelInfo {
 trait Protocol: Sync {
     /// The streaming chat request (the spec is already validated).
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest;
-    fn decoder(&self) -> Box<dyn Decode>;
+    fn decoder(&self, limits: Limits) -> Box<dyn Decode>;
     /// The request that lists the provider's models.
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest;
     /// The models in a model-list response body; None if it is not the expected shape.

@@ -12,7 +12,7 @@ use super::decode::Decode;
 use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
 use super::json::{parse_json, JsonPath};
 use super::ndjson::NdjsonLines;
-use super::{ModelInfo, Protocol};
+use super::{Limit, Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
 use crate::spec::ChatSpec;
@@ -40,8 +40,11 @@ impl Protocol for Ollama {
         )
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        Box::new(OllamaDecoder::default())
+    fn decoder(&self, limits: Limits) -> Box<dyn Decode> {
+        Box::new(OllamaDecoder {
+            lines: NdjsonLines::with_limit(limits.line),
+            max_line: limits.line,
+        })
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
@@ -83,9 +86,11 @@ fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<St
     headers
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct OllamaDecoder {
     lines: NdjsonLines,
+    /// The line cap, to name it when a line goes over.
+    max_line: usize,
 }
 
 impl Decode for OllamaDecoder {
@@ -93,6 +98,9 @@ impl Decode for OllamaDecoder {
         let mut out = Vec::new();
         for line in self.lines.push(bytes) {
             line_events(&line, &mut out);
+        }
+        if self.lines.overflowed() {
+            out.push(errors::too_large(Limit::Line, self.max_line));
         }
         out
     }

@@ -4,7 +4,12 @@
 //! inside a multi-byte character, so a character split across two network reads is decoded only
 //! once its line is complete and is never garbled.
 //!
+//! A line or an event over its cap (see `limits.rs`) ends the decoding: the events before it
+//! are returned, then [`SseDecoder::overflow`] says which cap was hit and nothing more is read.
+//!
 //! [HTML spec]: https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
+
+use super::limits::{Limit, MAX_EVENT, MAX_LINE};
 
 /// One dispatched event: its `event:` name (if any) and its `data:` lines joined by `\n`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -13,8 +18,9 @@ pub struct SseEvent {
     pub data: String,
 }
 
-/// Incremental SSE parser. Work per `push` is proportional to the bytes pushed.
-#[derive(Debug, Default)]
+/// Incremental SSE parser. Work per `push` is proportional to the bytes pushed, and memory is
+/// bounded by the line and event caps.
+#[derive(Debug)]
 pub struct SseDecoder {
     buf: Vec<u8>,
     event: Option<String>,
@@ -23,6 +29,16 @@ pub struct SseDecoder {
     skip_lf: bool,
     /// The stream's first line may carry a byte order mark.
     started: bool,
+    max_line: usize,
+    max_event: usize,
+    /// The cap the stream went over; once set, nothing more is read.
+    overflow: Option<Limit>,
+}
+
+impl Default for SseDecoder {
+    fn default() -> Self {
+        Self::with_limits(MAX_LINE, MAX_EVENT)
+    }
 }
 
 impl SseDecoder {
@@ -30,18 +46,59 @@ impl SseDecoder {
         Self::default()
     }
 
-    /// Feeds bytes; returns the events completed by them.
+    /// A decoder that holds lines of at most `max_line` bytes and events of at most `max_event`.
+    pub fn with_limits(max_line: usize, max_event: usize) -> Self {
+        Self {
+            buf: Vec::new(),
+            event: None,
+            data: None,
+            skip_lf: false,
+            started: false,
+            max_line,
+            max_event,
+            overflow: None,
+        }
+    }
+
+    /// Feeds bytes; returns the events completed by them (those before an overflow).
     pub fn push(&mut self, bytes: &[u8]) -> Vec<SseEvent> {
         let mut out = Vec::new();
         let mut rest = self.past_split_crlf(bytes);
         while let Some(end) = rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-            self.buf.extend_from_slice(&rest[..end]);
+            if !self.hold(&rest[..end]) {
+                return out;
+            }
             let line = std::mem::take(&mut self.buf);
             self.line(&line, &mut out);
             rest = self.past_line_end(&rest[end..]);
         }
-        self.buf.extend_from_slice(rest);
+        self.hold(rest);
         out
+    }
+
+    /// Which cap the stream went over, if it did; the decoder then reads nothing more.
+    pub fn overflow(&self) -> Option<Limit> {
+        self.overflow
+    }
+
+    /// Adds `bytes` to the line being read, unless the line would outgrow its cap (or an earlier
+    /// overflow ended the stream): then it drops what it holds and says no.
+    fn hold(&mut self, bytes: &[u8]) -> bool {
+        if self.overflow.is_none() && self.buf.len() + bytes.len() > self.max_line {
+            self.stop(Limit::Line);
+        }
+        if self.overflow.is_some() {
+            return false;
+        }
+        self.buf.extend_from_slice(bytes);
+        true
+    }
+
+    fn stop(&mut self, limit: Limit) {
+        self.overflow = Some(limit);
+        self.buf = Vec::new();
+        self.data = None;
+        self.event = None;
     }
 
     /// `bytes` less the `\n` that finishes a `\r\n` the previous chunk cut after its `\r`.
@@ -120,13 +177,19 @@ impl SseDecoder {
 
     fn field(&mut self, field: &str, value: &str) {
         match field {
-            "data" => match &mut self.data {
-                Some(d) => {
-                    d.push('\n');
-                    d.push_str(value);
+            "data" => {
+                let held = self.data.as_ref().map_or(0, |d| d.len() + 1);
+                if held + value.len() > self.max_event {
+                    return self.stop(Limit::Event);
                 }
-                None => self.data = Some(value.to_owned()),
-            },
+                match &mut self.data {
+                    Some(d) => {
+                        d.push('\n');
+                        d.push_str(value);
+                    }
+                    None => self.data = Some(value.to_owned()),
+                }
+            }
             "event" => self.event = Some(value.to_owned()),
             _ => {} // id, retry and unknown fields do not matter to a one-shot request
         }
@@ -205,6 +268,42 @@ mod tests {
                 "cut {cut}"
             );
         }
+    }
+
+    #[test]
+    fn a_line_over_its_cap_ends_the_stream_after_the_events_before_it() {
+        let bytes = b"data: a\n\ndata: 0123456789\ndata: b\n\n";
+        for cut in 0..=bytes.len() {
+            let mut d = SseDecoder::with_limits(12, 100);
+            let mut got = d.push(&bytes[..cut]);
+            got.extend(d.push(&bytes[cut..]));
+            assert_eq!(got, vec![data("a")], "cut {cut}");
+            assert_eq!(d.overflow(), Some(Limit::Line), "cut {cut}");
+            assert!(d.push(b"\ndata: c\n\n").is_empty());
+        }
+    }
+
+    #[test]
+    fn a_line_without_end_stops_growing_at_its_cap() {
+        let mut d = SseDecoder::with_limits(1000, 1000);
+        for _ in 0..100 {
+            assert!(d.push(&[b'x'; 100]).is_empty());
+        }
+        assert_eq!(d.overflow(), Some(Limit::Line));
+        assert!(d.buf.capacity() <= 1000);
+    }
+
+    #[test]
+    fn data_lines_without_a_blank_line_stop_at_the_event_cap() {
+        let mut d = SseDecoder::with_limits(100, 21);
+        assert_eq!(d.push(b"data: a\n\n"), vec![data("a")]);
+        assert!(d
+            .push(b"data: 0123456789\n".repeat(2).as_slice())
+            .is_empty());
+        assert_eq!(d.overflow(), None, "21 bytes fit");
+        assert!(d.push(b"data: x\n").is_empty());
+        assert_eq!(d.overflow(), Some(Limit::Event));
+        assert!(d.push(b"\ndata: c\n\n").is_empty());
     }
 
     #[test]

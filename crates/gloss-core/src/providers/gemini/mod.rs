@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use super::decode::{Decode, SseStream};
 use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
 use super::json::JsonPath;
-use super::{ModelInfo, Protocol};
+use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{ErrorCode, StreamEvent};
 use crate::spec::{ChatSpec, Message, Role};
@@ -33,8 +33,8 @@ impl Protocol for Gemini {
         )
     }
 
-    fn decoder(&self) -> Box<dyn Decode> {
-        SseStream::<stream::GeminiDecoder>::boxed()
+    fn decoder(&self, limits: Limits) -> Box<dyn Decode> {
+        SseStream::<stream::GeminiDecoder>::boxed(limits)
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {

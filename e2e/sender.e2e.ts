@@ -1,0 +1,132 @@
+/**
+ * Only Gloss's own pages may talk to its worker. A Gloss script injected into a web page (as the
+ * page reader is) has Gloss's `sender.id`, and a compromised page could use it; every message and
+ * port it opens is refused, while the same messages from the panel page are answered.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { parseRequest, type MessageName, type Req } from '../extension/shared/protocol';
+import { launchWithExtension, type Browser } from './browser';
+import { INJECT_ARGS, runAsInjected, servePage } from './inject';
+import { request } from './panel';
+
+const ID = '0b1c2d3e-4f50-4172-8394-a5b6c7d8e9f0';
+const DRAFT = { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1' } as const;
+const CONVERSATION = { id: ID, title: 't', titleEdited: false, createdAt: 1, updatedAt: 1, leafId: null };
+
+/** A valid request for every message (typed: a new message must be added here). */
+const REQUESTS: { [K in MessageName]: Req<K> } = {
+  'settings.get': {},
+  'settings.timeouts': { firstByteSeconds: 120, idleSeconds: 60 },
+  'settings.preferences': { theme: 'dark' },
+  'provider.check': { baseUrl: DRAFT.baseUrl, model: 'm' },
+  'provider.save': { provider: { preset: 'custom', ...DRAFT, name: 'x', model: 'm' } },
+  'provider.remove': { id: ID },
+  'provider.setDefault': { id: ID },
+  'provider.models': { draft: DRAFT },
+  'provider.test': { draft: { ...DRAFT, model: 'm' } },
+  'local.detect': {},
+  'context.take': { windowId: 1 },
+  'context.fit': { text: 'x' },
+  'history.list': { query: '' },
+  'history.open': { id: ID },
+  'history.update': { id: ID, title: 'y' },
+  'history.delete': { id: ID },
+  'history.restore': { data: { conversation: CONVERSATION, turns: [] } },
+  'history.export': {},
+  'history.import': { file: {} },
+};
+const MESSAGES = Object.entries(REQUESTS).map(([name, payload]) => ({ gloss: 1, name, payload }));
+
+let site: Awaited<ReturnType<typeof servePage>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await servePage('<title>A page</title>');
+  browser = await launchWithExtension({ args: INJECT_ARGS });
+});
+
+afterAll(async () => {
+  await browser.close();
+  site.close();
+});
+
+test('every request here is valid, so a refusal below is for who sent it', () => {
+  for (const message of MESSAGES)
+    expect(parseRequest(message)).toEqual({ name: message.name, payload: message.payload });
+});
+
+/** In the page: sends each message and says whether the worker answered it. Self-contained. */
+async function sendEach(messages: unknown[]): Promise<string[]> {
+  const answered = async (m: unknown) => {
+    try {
+      const reply: unknown = await chrome.runtime.sendMessage(m);
+      return typeof reply === 'object' && reply !== null && 'ok' in reply ? 'answered' : 'unanswered';
+    } catch {
+      return 'unanswered'; // "the message port closed before a response was received"
+    }
+  };
+  return Promise.all(messages.map(answered));
+}
+
+test('a Gloss script injected into a web page gets no answer to any message', async () => {
+  const page = await browser.context.newPage();
+  await page.goto(site.url);
+  const replies = await runAsInjected(browser, page, sendEach, MESSAGES);
+  expect(Object.fromEntries(MESSAGES.map((m, i) => [m.name, replies[i]]))).toEqual(
+    Object.fromEntries(MESSAGES.map((m) => [m.name, 'unanswered'])),
+  );
+  await page.close();
+});
+
+/** In the page: opens a port, posts `first`, and reports what happened within two seconds. */
+async function openPort([name, first]: [string, unknown]): Promise<string> {
+  return new Promise((resolve) => {
+    const port = chrome.runtime.connect({ name });
+    port.onMessage.addListener(() => resolve('answered'));
+    port.onDisconnect.addListener(() => resolve('closed'));
+    port.postMessage(first);
+    setTimeout(() => resolve('open'), 2000);
+  });
+}
+
+test.each([
+  ['gloss.chat', { type: 'ask', conversationId: ID, turnId: ID, parentId: null, question: 'Hi' }],
+  ['gloss.panel', { windowId: 1 }],
+])('a Gloss script injected into a web page has its %s port closed', async (name, first) => {
+  const page = await browser.context.newPage();
+  await page.goto(site.url);
+  expect(await runAsInjected(browser, page, openPort, [name, first])).toBe('closed');
+  await page.close();
+});
+
+test('the panel page, opened in a tab, is answered', async () => {
+  const panel = await browser.openPanel();
+  for (const name of ['settings.get', 'history.list', 'history.export'] as const) {
+    expect(await request(panel, name, REQUESTS[name] as never), name).toMatchObject({ ok: true });
+  }
+  // A chat port the panel opens stays open (a stop with nothing to stop gets no reply).
+  const chat = await panel.evaluate(openPort, ['gloss.chat', { type: 'stop' }] as [string, unknown]);
+  expect(chat).toBe('open');
+  await panel.close();
+});
+
+/** In the page: tries to read each storage area. Self-contained. */
+async function readStorage(): Promise<Record<string, string>> {
+  const attempt = async (area: chrome.storage.StorageArea | undefined) => {
+    try {
+      return area ? `read ${JSON.stringify(await area.get(null))}` : 'absent';
+    } catch (e) {
+      return `refused: ${String(e)}`;
+    }
+  };
+  return { local: await attempt(chrome.storage.local), session: await attempt(chrome.storage.session) };
+}
+
+test("a Gloss script injected into a web page cannot read Gloss's storage (the keys live there)", async () => {
+  const page = await browser.context.newPage();
+  await page.goto(site.url);
+  const read = await runAsInjected(browser, page, readStorage, null);
+  expect(read.local).not.toMatch(/^read/);
+  expect(read.session).not.toMatch(/^read/);
+  await page.close();
+});
