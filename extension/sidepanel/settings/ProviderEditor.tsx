@@ -7,6 +7,7 @@ import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
 import { ApiKeyField, BaseUrlField, FieldError, PresetField, type Problem } from './ProviderFields';
 import { requestProviderOrigin } from './permissions';
+import { keyMove } from '../../shared/key-origin';
 import { t } from '../../shared/i18n';
 
 interface Props {
@@ -70,6 +71,8 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
         onChange={setApiKey}
         remove={removeKey}
         onRemove={setRemoveKey}
+        moved={keyMove(current, baseUrl, key)}
+        problem={problem}
       />
       <ModelField id={`${id}-model`} value={model} onChange={setModel} draft={draft} />
       <FieldError id={id} field="model" problem={problem} />

@@ -67,9 +67,13 @@ interface ApiKeyProps {
   onChange: (apiKey: string) => void;
   remove: boolean;
   onRemove: (remove: boolean) => void;
+  /** The base URL left the saved key's origin: the key will not go there unless typed again. */
+  moved: { from: string; to: string } | null;
+  problem: Problem;
 }
 
-export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemove }: ApiKeyProps) {
+export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemove, moved, problem }: ApiKeyProps) {
+  const describedBy = problem?.field === 'apiKey' ? `${id}-apiKey-error` : moved ? `${id}-key-moved` : undefined;
   return (
     <>
       <label htmlFor={`${id}-key`}>
@@ -79,11 +83,22 @@ export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemo
         id={`${id}-key`}
         type="password"
         autoComplete="off"
-        placeholder={saved ? t('keepSavedKey') : (preset.keyHelp ?? '')}
+        placeholder={saved && !moved ? t('keepSavedKey') : (preset.keyHelp ?? '')}
         value={value}
         disabled={remove}
         onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem?.field === 'apiKey'}
+        aria-describedby={describedBy}
       />
+      {problem?.field === 'apiKey' ? (
+        <FieldError id={id} field="apiKey" problem={problem} />
+      ) : (
+        moved && (
+          <p className="hint key-moved" id={`${id}-key-moved`}>
+            {t('keyOtherOrigin', moved.from, moved.to)}
+          </p>
+        )
+      )}
       {saved && (
         <label className="check">
           <input type="checkbox" checked={remove} onChange={(e) => onRemove(e.target.checked)} /> {t('removeSavedKey')}
