@@ -49,6 +49,9 @@ describe('a saved key and a new origin', () => {
     await expect.poll(() => panel.getByRole('status').last().textContent()).toContain('no key here');
     expect(other.headerText()).not.toContain(KEY);
 
+    // The form checks a typed base URL 250 ms after the last keystroke, and its answer replaces
+    // any complaint shown; let it come before Save's.
+    await panel.waitForTimeout(500);
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => panel.getByRole('alert').textContent()).toContain(hint);
     expect(other.headerText()).not.toContain(KEY);
@@ -76,5 +79,25 @@ describe('a saved key and a new origin', () => {
     const tested = await request(panel, 'provider.test', { draft: { ...draft, model: 'm' } });
     expect(tested.value).toMatchObject({ ok: true });
     expect(session.server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+});
+
+describe('a provider that redirects', () => {
+  test('Test and Load models stop at the redirect: its target receives nothing', async () => {
+    const target = await startRecorder();
+    const redirector = await startRecorder({ redirectTo: target.url });
+    try {
+      const draft = { kind: 'anthropic' as const, baseUrl: `${redirector.url}/v1`, apiKey: 'sk-typed-key' };
+      const tested = await request(panel, 'provider.test', { draft: { ...draft, model: 'm' } });
+      const listed = await request(panel, 'provider.models', { draft });
+      expect(redirector.seen.map((r) => r.method).sort()).toEqual(['GET', 'POST']);
+      expect(target.seen).toEqual([]);
+      const said = `${redirector.url} answered with a redirect to another address. Gloss doesn’t follow redirects`;
+      expect(tested.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+      expect(listed.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+    } finally {
+      await redirector.close();
+      await target.close();
+    }
   });
 });

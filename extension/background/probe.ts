@@ -14,6 +14,7 @@ import {
   type Localized,
   type ProviderKind,
 } from './core';
+import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { messageOf } from '../shared/errors';
 import { localizeError, t } from '../shared/i18n';
@@ -40,12 +41,13 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
     response = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
-      credentials: 'omit',
       signal: AbortSignal.timeout(timeoutMs),
+      ...PROVIDER_FETCH,
     });
   } catch (e) {
     return { ok: false, message: eventMessage(networkError(request.url, messageOf(e))) };
   }
+  if (isRedirect(response)) return { ok: false, message: redirectError(request.url).message };
   const body = await response.text().catch(() => '');
   if (!response.ok) {
     return {

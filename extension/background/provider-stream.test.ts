@@ -81,6 +81,22 @@ describe('streamAnswer', () => {
     expect(init?.credentials).toBe('omit');
   });
 
+  test('follows no redirect: a 3xx is an error that names the provider and the fix', async () => {
+    let init: RequestInit | undefined;
+    const events = await run(async (_url, i) => {
+      init = i;
+      return new Response(null, { status: 307, headers: { location: 'https://elsewhere.example/' } });
+    });
+    expect(init?.redirect).toBe('manual');
+    expect(events).toEqual([
+      {
+        type: 'error',
+        code: 'bad_response',
+        message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:1 answered with a redirect.*Check the base URL\.$/),
+      },
+    ]);
+  });
+
   test('an HTTP error becomes one error event', async () => {
     const events = await run(async () => new Response('{"error":{"message":"nope"}}', { status: 401 }));
     expect(events).toMatchObject([{ type: 'error', code: 'auth', message: expect.stringContaining('nope') }]);

@@ -19,6 +19,7 @@ import {
   type HttpRequest,
   type StreamEvent,
 } from './core';
+import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
 export type AnswerEvent = StreamEvent | { type: 'stopped' };
@@ -90,9 +91,12 @@ async function fetchAnswer(
     headers: request.headers,
     body: request.body,
     signal: clock.signal,
-    // Never send cookies of the provider's site along with an API request.
-    credentials: 'omit',
+    ...PROVIDER_FETCH,
   });
+  if (isRedirect(response)) {
+    post(redirectError(request.url));
+    return;
+  }
   if (!response.ok) {
     const body = await response.text().catch(() => '');
     const retryAfter = response.headers.get('retry-after') ?? undefined;
