@@ -41,7 +41,7 @@ describe('a saved key and a new origin', () => {
       .click();
     await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${other.url}/v1`);
     const hint = `The saved key is sent only to ${session.server.url}. To use ${other.url}, type its key again`;
-    await expect.poll(() => panel.locator('.key-moved').textContent()).toContain(hint);
+    await expect.poll(() => panel.locator('.key-notice').textContent()).toContain(hint);
 
     await panel.getByRole('button', { name: 'Load models' }).click();
     await panel.getByRole('button', { name: 'Test connection' }).click();
@@ -99,5 +99,20 @@ describe('a provider that redirects', () => {
       await redirector.close();
       await target.close();
     }
+  });
+});
+
+describe('a key over plain http', () => {
+  test('goes to this computer, never to a public host: Test, Load models and Save refuse', async () => {
+    const draft = { kind: 'openai' as const, baseUrl: 'http://api.example.com/v1', apiKey: 'sk-typed-key' };
+    const said = 'Gloss won’t send your API key to http://api.example.com over plain http://';
+    const tested = await request(panel, 'provider.test', { draft: { ...draft, model: 'm' } });
+    const listed = await request(panel, 'provider.models', { draft });
+    const saved = await request(panel, 'provider.save', {
+      provider: { preset: 'custom', name: 'Public', model: 'm', ...draft },
+    });
+    expect(tested.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+    expect(listed.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+    expect(saved.value).toMatchObject({ ok: false, field: 'apiKey', message: expect.stringContaining(said) });
   });
 });

@@ -14,7 +14,7 @@ import {
   type Localized,
   type ProviderKind,
 } from './core';
-import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { isRedirect, keyRefusal, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { messageOf } from '../shared/errors';
 import { localizeError, t } from '../shared/i18n';
@@ -30,6 +30,8 @@ type Listed = { ok: true; models: { id: string; name?: string }[] } | { ok: fals
 /** Lists a provider's models, or says why it could not. */
 export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<Listed> {
   await coreReady();
+  const refusal = keyRefusal(draft.baseUrl, draft.apiKey);
+  if (refusal) return { ok: false, message: refusal };
   let request: HttpRequest;
   try {
     request = modelsRequest(draft.kind, draft.baseUrl, draft.apiKey);

@@ -6,6 +6,7 @@
  * https://fetch.spec.whatwg.org/#http-redirect-fetch
  */
 import { t } from '../shared/i18n';
+import { keyMayTravel } from '../shared/key-transport';
 
 export const PROVIDER_FETCH = {
   // Never send cookies of the provider's site along with an API request.
@@ -29,4 +30,9 @@ function originOrUrl(url: string): string {
   } catch {
     return url;
   }
+}
+
+/** Why this key may not go to this base URL (plain http to a public host), or null when it may. */
+export function keyRefusal(baseUrl: string, apiKey: string | undefined): string | null {
+  return apiKey?.trim() && !keyMayTravel(baseUrl) ? t('keyOverHttp', originOrUrl(baseUrl)) : null;
 }

@@ -19,7 +19,7 @@ import {
   type HttpRequest,
   type StreamEvent,
 } from './core';
-import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { isRedirect, keyRefusal, PROVIDER_FETCH, redirectError } from './provider-fetch';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
 export type AnswerEvent = StreamEvent | { type: 'stopped' };
@@ -36,6 +36,11 @@ export async function streamAnswer(
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   await coreReady();
+  const refusal = keyRefusal(provider.baseUrl, provider.apiKey);
+  if (refusal) {
+    post({ type: 'error', code: 'bad_request', message: refusal });
+    return;
+  }
   const request = answerRequest(provider, messages, options);
   if ('problem' in request) {
     post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', request.problem) });

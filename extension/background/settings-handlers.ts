@@ -6,6 +6,7 @@ import { removeProvider, toPublic, upsertProvider, type ProviderInput, type Stor
 import { checkEndpoint, coreReady } from './core';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from './probe';
+import { keyRefusal } from './provider-fetch';
 import { loadSettings, saveSettings } from './settings-store';
 
 async function commit(next: StoredSettings) {
@@ -62,7 +63,12 @@ export const settingsHandlers: Pick<
     const settings = await loadSettings();
     const moved = keyMoveProblem(settings, provider);
     if (moved) return { ok: false, ...moved };
-    return { ok: true, settings: await commit(upsertProvider(settings, provider, () => crypto.randomUUID())) };
+    const next = upsertProvider(settings, provider, () => crypto.randomUUID());
+    // The key this provider will send: the one typed, or the saved one it keeps.
+    const saved = next.providers.find((p) => p.id === provider.id) ?? next.providers.at(-1);
+    const refusal = saved && keyRefusal(saved.baseUrl, saved.apiKey);
+    if (refusal) return { ok: false, field: 'apiKey', message: refusal };
+    return { ok: true, settings: await commit(next) };
   },
   'provider.remove': async ({ id }) => commit(removeProvider(await loadSettings(), id)),
   'provider.setDefault': async ({ id }) => {

@@ -5,9 +5,8 @@ import { send, type Req, type Res } from '../../shared/protocol';
 import { PRESETS, type PresetId } from '../../shared/presets';
 import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
-import { ApiKeyField, BaseUrlField, FieldError, PresetField, type Problem } from './ProviderFields';
+import { ApiKeyField, BaseUrlField, FieldError, keyNotice, PresetField, type Problem } from './ProviderFields';
 import { requestProviderOrigin } from './permissions';
-import { keyMove } from '../../shared/key-origin';
 import { t } from '../../shared/i18n';
 
 interface Props {
@@ -71,7 +70,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
         onChange={setApiKey}
         remove={removeKey}
         onRemove={setRemoveKey}
-        moved={keyMove(current, baseUrl, key)}
+        notice={keyNotice(current, baseUrl, key)}
         problem={problem}
       />
       <ModelField id={`${id}-model`} value={model} onChange={setModel} draft={draft} />
