@@ -4,6 +4,7 @@ import { localizeProblem, t } from '../shared/i18n';
 import { keyMove, sameOrigin } from '../shared/key-origin';
 import { removeProvider, toPublic, upsertProvider, type ProviderInput, type StoredSettings } from '../shared/settings';
 import { checkEndpoint, coreReady } from './core';
+import { releaseUnneededOrigins } from './host-access';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from './probe';
 import { keyRefusal } from './provider-fetch';
@@ -12,6 +13,7 @@ import { loadSettings, saveSettings } from './settings-store';
 async function commit(next: StoredSettings) {
   await saveSettings(next);
   await syncOllamaRules(next).catch(console.error);
+  await releaseUnneededOrigins(next).catch(console.error);
   return toPublic(next);
 }
 
@@ -83,5 +85,7 @@ export const settingsHandlers: Pick<
 
 /** Called once at startup: session rules do not survive a browser restart. */
 export async function restoreRules(): Promise<void> {
-  await syncOllamaRules(await loadSettings());
+  const settings = await loadSettings();
+  await syncOllamaRules(settings);
+  await releaseUnneededOrigins(settings).catch(console.error);
 }

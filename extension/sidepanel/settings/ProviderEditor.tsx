@@ -31,6 +31,8 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const draft = { id: current?.id, kind: info.kind, baseUrl, apiKey: key };
 
   useCoreCheck(baseUrl, model, setProblem);
+  // Host access is asked for only for a base URL the core's check accepts.
+  const urlChecked = problem?.field !== 'baseUrl';
 
   const choosePreset = (next: PresetId) => {
     setPreset(next);
@@ -42,7 +44,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
 
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    void requestProviderOrigin(baseUrl); // in the click, before any await
+    if (urlChecked) void requestProviderOrigin(baseUrl); // in the click, before any await
     setBusy(true);
     onSave({ id: current?.id, preset, kind: info.kind, name, baseUrl, model, apiKey: key })
       .then(
@@ -81,7 +83,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t('saving') : t('save')}
         </button>
-        <button type="button" onClick={() => connection.test({ ...draft, model })} disabled={!model}>
+        <button type="button" onClick={() => connection.test({ ...draft, model }, urlChecked)} disabled={!model}>
           {t('testConnection')}
         </button>
         {onCancel && (
@@ -115,8 +117,8 @@ function useCoreCheck(baseUrl: string, model: string, onProblem: (problem: Probl
 /** Test connection: a tiny real request through the worker, and what came back. */
 function useConnectionTest() {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const test = (draft: Req<'provider.test'>['draft']) => {
-    void requestProviderOrigin(draft.baseUrl); // in the click, before any await
+  const test = (draft: Req<'provider.test'>['draft'], askAccess: boolean) => {
+    if (askAccess) void requestProviderOrigin(draft.baseUrl); // in the click, before any await
     setOutcome({ ok: true, message: t('testing') });
     send('provider.test', { draft }).then(setOutcome, (err: unknown) =>
       setOutcome({ ok: false, message: String(err) }),
