@@ -23,7 +23,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const [model, setModel] = useState(current?.model ?? PRESETS.openai.model);
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
+  const { problem, setProblem, keyProblem, keyChange, saved } = useProblems();
   const connection = useConnectionTest();
   const [busy, setBusy] = useState(false);
   const info = PRESETS[preset];
@@ -47,10 +47,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
     if (urlChecked) void requestProviderOrigin(baseUrl); // in the click, before any await
     setBusy(true);
     onSave({ id: current?.id, preset, kind: info.kind, name, baseUrl, model, apiKey: key })
-      .then(
-        (result) => setProblem(result.ok ? null : result),
-        (err: unknown) => setProblem({ field: 'form', message: String(err) }),
-      )
+      .then(saved, (err: unknown) => setProblem({ field: 'form', message: String(err) }))
       .finally(() => setBusy(false));
   };
 
@@ -63,17 +60,17 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       {!current && <PresetField id={id} value={preset} onChange={choosePreset} />}
       <label htmlFor={`${id}-name`}>{t('name')}</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-      <BaseUrlField id={id} value={baseUrl} onChange={setBaseUrl} problem={problem} />
+      <BaseUrlField id={id} value={baseUrl} onChange={keyChange(setBaseUrl)} problem={problem} />
       <ApiKeyField
         id={id}
         preset={info}
         saved={current?.hasApiKey ?? false}
         value={apiKey}
-        onChange={setApiKey}
+        onChange={keyChange(setApiKey)}
         remove={removeKey}
-        onRemove={setRemoveKey}
+        onRemove={keyChange(setRemoveKey)}
         notice={keyNotice(current, baseUrl, key)}
-        problem={problem}
+        problem={keyProblem}
       />
       <ModelField id={`${id}-model`} value={model} onChange={setModel} draft={draft} />
       <FieldError id={id} field="model" problem={problem} />
@@ -99,6 +96,28 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       )}
     </form>
   );
+}
+
+/**
+ * The form's complaints: the URL check's or Save's (`problem`), and Save's about the key, kept
+ * apart so the debounced URL check cannot replace it. Changing what decides where the key goes
+ * (the key, removing it, the base URL) answers that one.
+ */
+function useProblems() {
+  const [problem, setProblem] = useState<Problem>(null);
+  const [keyProblem, setKeyProblem] = useState<Problem>(null);
+  const keyChange =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setKeyProblem(null);
+    };
+  const saved = (result: Res<'provider.save'>) => {
+    const failed = result.ok ? null : result;
+    setProblem(failed?.field === 'apiKey' ? null : failed);
+    setKeyProblem(failed?.field === 'apiKey' ? failed : null);
+  };
+  return { problem, setProblem, keyProblem, keyChange, saved };
 }
 
 /** Checks the base URL and model with the core's own rules as the user types (debounced). */
