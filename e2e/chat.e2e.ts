@@ -173,7 +173,8 @@ describe('when things go wrong', () => {
   });
 
   test('an unreachable server names the address to check; the draft survives a reload', async () => {
-    await configure('http://127.0.0.1:9/v1');
+    // Another origin: the saved key stays behind, so this edit types one.
+    await configure('http://127.0.0.1:9/v1', 'gpt-4o-mini', 'test-key');
     await expect.poll(() => panel.getByLabel('Your question').isVisible()).toBe(true);
     await ask('Anyone there?');
     await expect

@@ -14,6 +14,7 @@ import {
   type Localized,
   type ProviderKind,
 } from './core';
+import { isRedirect, keyRefusal, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { MAX_ERROR_BODY, MAX_MODEL_LIST, readText, sizeLabel } from './read-body';
 import { messageOf } from '../shared/errors';
@@ -30,6 +31,8 @@ type Listed = { ok: true; models: { id: string; name?: string }[] } | { ok: fals
 /** Lists a provider's models, or says why it could not. */
 export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<Listed> {
   await coreReady();
+  const refusal = keyRefusal(draft.baseUrl, draft.apiKey);
+  if (refusal) return { ok: false, message: refusal };
   let request: HttpRequest;
   try {
     request = modelsRequest(draft.kind, draft.baseUrl, draft.apiKey);
@@ -41,12 +44,13 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
     response = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
-      credentials: 'omit',
       signal: AbortSignal.timeout(timeoutMs),
+      ...PROVIDER_FETCH,
     });
   } catch (e) {
     return { ok: false, message: eventMessage(networkError(request.url, messageOf(e))) };
   }
+  if (isRedirect(response)) return { ok: false, message: redirectError(request.url).message };
   const cap = response.ok ? MAX_MODEL_LIST : MAX_ERROR_BODY;
   const { text: body, overLimit } = await readText(response, cap).catch(() => ({ text: '', overLimit: false }));
   if (!response.ok) {

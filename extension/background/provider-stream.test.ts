@@ -81,6 +81,53 @@ describe('streamAnswer', () => {
     expect(init?.credentials).toBe('omit');
   });
 
+  test('follows no redirect: a 3xx is an error that names the provider and the fix', async () => {
+    let init: RequestInit | undefined;
+    const events = await run(async (_url, i) => {
+      init = i;
+      return new Response(null, { status: 307, headers: { location: 'https://elsewhere.example/' } });
+    });
+    expect(init?.redirect).toBe('manual');
+    expect(events).toEqual([
+      {
+        type: 'error',
+        code: 'bad_response',
+        message: expect.stringMatching(/^http:\/\/127\.0\.0\.1:1 answered with a redirect.*Check the base URL\.$/),
+      },
+    ]);
+  });
+
+  test('a key never goes over plain http to a public host; to a local one it does', async () => {
+    const fetched: string[] = [];
+    const fetchFn: typeof fetch = async (url) => {
+      fetched.push(url as string); // streamAnswer passes the core's URL string
+      return new Response(streamOf('data: [DONE]\n\n'));
+    };
+    const events: AnswerEvent[] = [];
+    const post = (e: AnswerEvent) => events.push(e);
+    const signal = new AbortController().signal;
+    const publicHttp = { ...provider, baseUrl: 'http://api.example.com/v1', apiKey: 'sk-1' };
+    await streamAnswer(publicHttp, question, post, signal, timeouts, {}, fetchFn);
+    expect(fetched).toEqual([]);
+    expect(events).toEqual([
+      { type: 'error', code: 'bad_request', message: expect.stringContaining('to http://api.example.com over plain') },
+    ]);
+    await streamAnswer(
+      { ...publicHttp, baseUrl: 'http://192.168.1.5:8080/v1' },
+      question,
+      post,
+      signal,
+      timeouts,
+      {},
+      fetchFn,
+    );
+    await streamAnswer({ ...publicHttp, apiKey: '' }, question, post, signal, timeouts, {}, fetchFn);
+    expect(fetched).toEqual([
+      'http://192.168.1.5:8080/v1/chat/completions',
+      'http://api.example.com/v1/chat/completions',
+    ]);
+  });
+
   test('an HTTP error becomes one error event', async () => {
     const events = await run(async () => new Response('{"error":{"message":"nope"}}', { status: 401 }));
     expect(events).toMatchObject([{ type: 'error', code: 'auth', message: expect.stringContaining('nope') }]);

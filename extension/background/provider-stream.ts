@@ -19,6 +19,7 @@ import {
   type HttpRequest,
   type StreamEvent,
 } from './core';
+import { isRedirect, keyRefusal, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { MAX_ERROR_BODY, readText } from './read-body';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
@@ -36,6 +37,11 @@ export async function streamAnswer(
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   await coreReady();
+  const refusal = keyRefusal(provider.baseUrl, provider.apiKey);
+  if (refusal) {
+    post({ type: 'error', code: 'bad_request', message: refusal });
+    return;
+  }
   const request = answerRequest(provider, messages, options);
   if ('problem' in request) {
     post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', request.problem) });
@@ -91,9 +97,12 @@ async function fetchAnswer(
     headers: request.headers,
     body: request.body,
     signal: clock.signal,
-    // Never send cookies of the provider's site along with an API request.
-    credentials: 'omit',
+    ...PROVIDER_FETCH,
   });
+  if (isRedirect(response)) {
+    post(redirectError(request.url));
+    return;
+  }
   if (!response.ok) {
     const body = (await readText(response, MAX_ERROR_BODY).catch(() => ({ text: '' }))).text;
     const retryAfter = response.headers.get('retry-after') ?? undefined;

@@ -1,23 +1,42 @@
 /** The one-shot message handlers for settings and providers. */
 import type { Handlers } from '../shared/protocol';
 import { localizeProblem, t } from '../shared/i18n';
-import { removeProvider, toPublic, upsertProvider, type StoredSettings } from '../shared/settings';
+import { keyMove, sameOrigin } from '../shared/key-origin';
+import { removeProvider, toPublic, upsertProvider, type ProviderInput, type StoredSettings } from '../shared/settings';
 import { checkEndpoint, coreReady } from './core';
+import { releaseUnneededOrigins } from './host-access';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from './probe';
+import { keyRefusal } from './provider-fetch';
 import { loadSettings, saveSettings } from './settings-store';
 
 async function commit(next: StoredSettings) {
   await saveSettings(next);
   await syncOllamaRules(next).catch(console.error);
+  await releaseUnneededOrigins(next).catch(console.error);
   return toPublic(next);
 }
 
-/** A draft's key: the one typed, else the stored provider's. */
+/**
+ * A draft's key: the one typed, else the stored provider's, but only while the draft's base URL
+ * is on the origin the key was saved with (a typed address never receives a stored key).
+ */
 async function withKey<T extends Draft & { id?: string }>(draft: T): Promise<T> {
   if (draft.apiKey !== undefined || !draft.id) return draft;
   const stored = (await loadSettings()).providers.find((p) => p.id === draft.id);
-  return stored ? { ...draft, apiKey: stored.apiKey } : draft;
+  return stored && sameOrigin(stored.baseUrl, draft.baseUrl) ? { ...draft, apiKey: stored.apiKey } : draft;
+}
+
+/**
+ * Saving a new origin without typing the key is refused rather than saved keyless: the user
+ * learns the key did not follow, and the saved provider (with its key) stays as it was until
+ * they type the key for the new address or remove it on purpose.
+ */
+function keyMoveProblem(settings: StoredSettings, input: ProviderInput) {
+  const existing = settings.providers.find((p) => p.id === input.id);
+  const saved = existing && { baseUrl: existing.baseUrl, hasApiKey: existing.apiKey.length > 0 };
+  const move = keyMove(saved, input.baseUrl, input.apiKey);
+  return move && { field: 'apiKey', message: t('keyOtherOrigin', move.from, move.to) };
 }
 
 export const settingsHandlers: Pick<
@@ -43,10 +62,15 @@ export const settingsHandlers: Pick<
     await coreReady();
     const problem = checkEndpoint(provider.baseUrl, provider.model);
     if (problem) return { ok: false, ...localizeProblem(problem) };
-    return {
-      ok: true,
-      settings: await commit(upsertProvider(await loadSettings(), provider, () => crypto.randomUUID())),
-    };
+    const settings = await loadSettings();
+    const moved = keyMoveProblem(settings, provider);
+    if (moved) return { ok: false, ...moved };
+    const next = upsertProvider(settings, provider, () => crypto.randomUUID());
+    // The key this provider will send: the one typed, or the saved one it keeps.
+    const saved = next.providers.find((p) => p.id === provider.id) ?? next.providers.at(-1);
+    const refusal = saved && keyRefusal(saved.baseUrl, saved.apiKey);
+    if (refusal) return { ok: false, field: 'apiKey', message: refusal };
+    return { ok: true, settings: await commit(next) };
   },
   'provider.remove': async ({ id }) => commit(removeProvider(await loadSettings(), id)),
   'provider.setDefault': async ({ id }) => {
@@ -61,5 +85,7 @@ export const settingsHandlers: Pick<
 
 /** Called once at startup: session rules do not survive a browser restart. */
 export async function restoreRules(): Promise<void> {
-  await syncOllamaRules(await loadSettings());
+  const settings = await loadSettings();
+  await syncOllamaRules(settings);
+  await releaseUnneededOrigins(settings).catch(console.error);
 }

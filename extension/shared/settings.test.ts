@@ -75,6 +75,19 @@ describe('settings', () => {
     expect(upsertProvider(renamed, { ...input, id, apiKey: '' }, newId).providers[0]?.apiKey).toBe('');
   });
 
+  test('a saved key is never kept for another origin', () => {
+    const one = upsertProvider(DEFAULT_SETTINGS, input, newId);
+    const id = one.providers[0]?.id ?? '';
+    const moved = upsertProvider(
+      one,
+      { ...input, id, baseUrl: 'https://elsewhere.example/v1', apiKey: undefined },
+      newId,
+    );
+    expect(moved.providers[0]).toMatchObject({ baseUrl: 'https://elsewhere.example/v1', apiKey: '' });
+    const typed = upsertProvider(one, { ...input, id, baseUrl: 'https://elsewhere.example/v1', apiKey: 'new' }, newId);
+    expect(typed.providers[0]?.apiKey).toBe('new');
+  });
+
   test('removing the default provider makes another the default; pickProvider falls back', () => {
     let s = upsertProvider(DEFAULT_SETTINGS, input, newId);
     s = upsertProvider(s, { ...input, name: 'Second' }, newId);

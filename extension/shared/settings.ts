@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { PROVIDER_KINDS } from './core-enums';
 import { DEFAULT_QUICK_ACTIONS, PreferencesEntries } from './preferences';
+import { sameOrigin } from './key-origin';
 import { PRESET_IDS } from './presets';
 
 export const SETTINGS_KEY = 'gloss.settings';
@@ -114,7 +115,11 @@ export function toPublic(settings: StoredSettings): PublicSettings {
   };
 }
 
-/** Adds or replaces a provider from the panel's input (the key is kept unless replaced). */
+/**
+ * Adds or replaces a provider from the panel's input. The key is kept unless replaced, and only
+ * while the base URL stays on its origin: a key is never stored for an address it was not typed
+ * for (the worker refuses such a save first; this is the last line).
+ */
 export function upsertProvider(settings: StoredSettings, input: ProviderInput, newId: () => string): StoredSettings {
   const existing = settings.providers.find((p) => p.id === input.id);
   const provider: StoredProvider = {
@@ -124,12 +129,16 @@ export function upsertProvider(settings: StoredSettings, input: ProviderInput, n
     name: input.name.trim() || 'Provider',
     baseUrl: input.baseUrl.trim(),
     model: input.model.trim(),
-    apiKey: (input.apiKey ?? existing?.apiKey ?? '').trim(),
+    apiKey: (input.apiKey ?? keptKey(existing, input.baseUrl)).trim(),
   };
   const providers = existing
     ? settings.providers.map((p) => (p.id === provider.id ? provider : p))
     : [...settings.providers, provider];
   return { ...settings, providers, defaultProviderId: settings.defaultProviderId ?? provider.id };
+}
+
+function keptKey(existing: StoredProvider | undefined, baseUrl: string): string {
+  return existing && sameOrigin(existing.baseUrl, baseUrl) ? existing.apiKey : '';
 }
 
 export function removeProvider(settings: StoredSettings, id: string): StoredSettings {

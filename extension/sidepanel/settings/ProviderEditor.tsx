@@ -5,7 +5,7 @@ import { send, type Req, type Res } from '../../shared/protocol';
 import { PRESETS, type PresetId } from '../../shared/presets';
 import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
-import { ApiKeyField, BaseUrlField, FieldError, PresetField, type Problem } from './ProviderFields';
+import { ApiKeyField, BaseUrlField, FieldError, keyNotice, PresetField, type Problem } from './ProviderFields';
 import { requestProviderOrigin } from './permissions';
 import { t } from '../../shared/i18n';
 
@@ -23,7 +23,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const [model, setModel] = useState(current?.model ?? PRESETS.openai.model);
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
-  const [problem, setProblem] = useState<Problem>(null);
+  const { problem, setProblem, keyProblem, keyChange, saved } = useProblems();
   const connection = useConnectionTest();
   const [busy, setBusy] = useState(false);
   const info = PRESETS[preset];
@@ -31,6 +31,8 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const draft = { id: current?.id, kind: info.kind, baseUrl, apiKey: key };
 
   useCoreCheck(baseUrl, model, setProblem);
+  // Host access is asked for only for a base URL the core's check accepts.
+  const urlChecked = problem?.field !== 'baseUrl';
 
   const choosePreset = (next: PresetId) => {
     setPreset(next);
@@ -42,13 +44,10 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
 
   const submit = (e: SubmitEvent) => {
     e.preventDefault();
-    void requestProviderOrigin(baseUrl); // in the click, before any await
+    if (urlChecked) void requestProviderOrigin(baseUrl); // in the click, before any await
     setBusy(true);
     onSave({ id: current?.id, preset, kind: info.kind, name, baseUrl, model, apiKey: key })
-      .then(
-        (result) => setProblem(result.ok ? null : result),
-        (err: unknown) => setProblem({ field: 'form', message: String(err) }),
-      )
+      .then(saved, (err: unknown) => setProblem({ field: 'form', message: String(err) }))
       .finally(() => setBusy(false));
   };
 
@@ -61,15 +60,17 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       {!current && <PresetField id={id} value={preset} onChange={choosePreset} />}
       <label htmlFor={`${id}-name`}>{t('name')}</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-      <BaseUrlField id={id} value={baseUrl} onChange={setBaseUrl} problem={problem} />
+      <BaseUrlField id={id} value={baseUrl} onChange={keyChange(setBaseUrl)} problem={problem} />
       <ApiKeyField
         id={id}
         preset={info}
         saved={current?.hasApiKey ?? false}
         value={apiKey}
-        onChange={setApiKey}
+        onChange={keyChange(setApiKey)}
         remove={removeKey}
-        onRemove={setRemoveKey}
+        onRemove={keyChange(setRemoveKey)}
+        notice={keyNotice(current, baseUrl, key)}
+        problem={keyProblem}
       />
       <ModelField id={`${id}-model`} value={model} onChange={setModel} draft={draft} />
       <FieldError id={id} field="model" problem={problem} />
@@ -79,7 +80,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t('saving') : t('save')}
         </button>
-        <button type="button" onClick={() => connection.test({ ...draft, model })} disabled={!model}>
+        <button type="button" onClick={() => connection.test({ ...draft, model }, urlChecked)} disabled={!model}>
           {t('testConnection')}
         </button>
         {onCancel && (
@@ -95,6 +96,28 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       )}
     </form>
   );
+}
+
+/**
+ * The form's complaints: the URL check's or Save's (`problem`), and Save's about the key, kept
+ * apart so the debounced URL check cannot replace it. Changing what decides where the key goes
+ * (the key, removing it, the base URL) answers that one.
+ */
+function useProblems() {
+  const [problem, setProblem] = useState<Problem>(null);
+  const [keyProblem, setKeyProblem] = useState<Problem>(null);
+  const keyChange =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setKeyProblem(null);
+    };
+  const saved = (result: Res<'provider.save'>) => {
+    const failed = result.ok ? null : result;
+    setProblem(failed?.field === 'apiKey' ? null : failed);
+    setKeyProblem(failed?.field === 'apiKey' ? failed : null);
+  };
+  return { problem, setProblem, keyProblem, keyChange, saved };
 }
 
 /** Checks the base URL and model with the core's own rules as the user types (debounced). */
@@ -113,8 +136,8 @@ function useCoreCheck(baseUrl: string, model: string, onProblem: (problem: Probl
 /** Test connection: a tiny real request through the worker, and what came back. */
 function useConnectionTest() {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const test = (draft: Req<'provider.test'>['draft']) => {
-    void requestProviderOrigin(draft.baseUrl); // in the click, before any await
+  const test = (draft: Req<'provider.test'>['draft'], askAccess: boolean) => {
+    if (askAccess) void requestProviderOrigin(draft.baseUrl); // in the click, before any await
     setOutcome({ ok: true, message: t('testing') });
     send('provider.test', { draft }).then(setOutcome, (err: unknown) =>
       setOutcome({ ok: false, message: String(err) }),

@@ -3,6 +3,8 @@
  * with the core's complaint about it, and the API key (kept, replaced or removed).
  */
 import { t } from '../../shared/i18n';
+import { keyMove, originOf } from '../../shared/key-origin';
+import { keyMayTravel } from '../../shared/key-transport';
 import { PRESET_IDS, PRESETS, type Preset, type PresetId } from '../../shared/presets';
 
 /** What the core's check or the save found wrong, and with which field ('form' for neither). */
@@ -67,9 +69,13 @@ interface ApiKeyProps {
   onChange: (apiKey: string) => void;
   remove: boolean;
   onRemove: (remove: boolean) => void;
+  /** What will (not) happen to the key at this base URL, from {@link keyNotice}. */
+  notice: string | null;
+  problem: Problem;
 }
 
-export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemove }: ApiKeyProps) {
+export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemove, notice, problem }: ApiKeyProps) {
+  const describedBy = problem?.field === 'apiKey' ? `${id}-apiKey-error` : notice ? `${id}-key-notice` : undefined;
   return (
     <>
       <label htmlFor={`${id}-key`}>
@@ -79,11 +85,22 @@ export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemo
         id={`${id}-key`}
         type="password"
         autoComplete="off"
-        placeholder={saved ? t('keepSavedKey') : (preset.keyHelp ?? '')}
+        placeholder={saved && !notice ? t('keepSavedKey') : (preset.keyHelp ?? '')}
         value={value}
         disabled={remove}
         onChange={(e) => onChange(e.target.value)}
+        aria-invalid={problem?.field === 'apiKey'}
+        aria-describedby={describedBy}
       />
+      {problem?.field === 'apiKey' ? (
+        <FieldError id={id} field="apiKey" problem={problem} />
+      ) : (
+        notice && (
+          <p className="hint key-notice" id={`${id}-key-notice`}>
+            {notice}
+          </p>
+        )
+      )}
       {saved && (
         <label className="check">
           <input type="checkbox" checked={remove} onChange={(e) => onRemove(e.target.checked)} /> {t('removeSavedKey')}
@@ -91,4 +108,20 @@ export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemo
       )}
     </>
   );
+}
+
+/**
+ * Said under the key field before Save refuses: the saved key stays with its origin, or a key
+ * would go over plain http to a public host. `typedKey` undefined keeps the saved key, '' removes it.
+ */
+export function keyNotice(
+  saved: { baseUrl: string; hasApiKey: boolean } | undefined,
+  baseUrl: string,
+  typedKey: string | undefined,
+): string | null {
+  const moved = keyMove(saved, baseUrl, typedKey);
+  if (moved) return t('keyOtherOrigin', moved.from, moved.to);
+  const sendsKey = typedKey === undefined ? Boolean(saved?.hasApiKey) : typedKey.trim() !== '';
+  const origin = originOf(baseUrl);
+  return sendsKey && origin && !keyMayTravel(baseUrl) ? t('keyOverHttp', origin) : null;
 }

@@ -5,7 +5,7 @@
 import browser from 'webextension-polyfill';
 import { originPattern } from '../../shared/settings';
 
-export const LOCAL_ORIGINS = ['http://localhost/*', 'http://127.0.0.1/*'];
+export { LOCAL_ORIGINS } from '../../shared/host-access';
 
 export function requestOrigins(origins: string[]): Promise<boolean> {
   return browser.permissions.request({ origins }).catch(() => false);

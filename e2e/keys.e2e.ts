@@ -1,0 +1,115 @@
+/**
+ * A stored key goes only to the origin it was saved with: editing a provider's base URL to
+ * another origin and clicking Load models, Test connection or Save sends it nowhere new.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { configureProvider, request } from './panel';
+import { fixture, perEvent } from './provider-server';
+import { startRecorder } from './recorder';
+import { startSession, type Session } from './session';
+
+const KEY = 'sk-saved-for-the-first-origin';
+let session: Session;
+let panel: Page;
+let other: Awaited<ReturnType<typeof startRecorder>>;
+
+beforeAll(async () => {
+  session = await startSession();
+  panel = session.panel;
+  other = await startRecorder();
+  await configureProvider(panel, { baseUrl: `${session.server.url}/v1`, model: 'gpt-4o-mini', key: KEY });
+  await panel.getByLabel('Your question').waitFor();
+});
+
+afterAll(async () => {
+  await other.close();
+  await session.close();
+});
+
+async function providerId(): Promise<string> {
+  const reply = await request(panel, 'settings.get', {});
+  return (reply.value as { providers: { id: string }[] }).providers[0]?.id ?? '';
+}
+
+describe('a saved key and a new origin', () => {
+  test('the form says the key stays behind; Load models, Test and Save send it nowhere new', async () => {
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${other.url}/v1`);
+    const hint = `The saved key is sent only to ${session.server.url}. To use ${other.url}, type its key again`;
+    await expect.poll(() => panel.locator('.key-notice').textContent()).toContain(hint);
+
+    await panel.getByRole('button', { name: 'Load models' }).click();
+    await panel.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => other.seen.map((r) => r.method).sort()).toEqual(['GET', 'POST']);
+    await expect.poll(() => panel.getByRole('status').last().textContent()).toContain('no key here');
+    expect(other.headerText()).not.toContain(KEY);
+
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => panel.getByRole('alert').textContent()).toContain(hint);
+    expect(other.headerText()).not.toContain(KEY);
+    expect(other.seen.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  test('the worker refuses the same from any caller, and keeps the provider as it was', async () => {
+    const id = await providerId();
+    const draft = { id, kind: 'openai' as const, baseUrl: `${other.url}/v1` };
+    await request(panel, 'provider.models', { draft });
+    await request(panel, 'provider.test', { draft: { ...draft, model: 'm' } });
+    const saved = await request(panel, 'provider.save', {
+      provider: { id, preset: 'openai', kind: 'openai', name: 'Moved', baseUrl: `${other.url}/v1`, model: 'm' },
+    });
+    expect(saved.value).toMatchObject({ ok: false, field: 'apiKey' });
+    expect(other.headerText()).not.toContain(KEY);
+    const settings = JSON.stringify((await request(panel, 'settings.get', {})).value);
+    expect(settings).toContain(`"baseUrl":"${session.server.url}/v1"`);
+    expect(settings).toContain('"hasApiKey":true');
+  });
+
+  test('on its own origin the saved key is still used', async () => {
+    session.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 0 });
+    const draft = { id: await providerId(), kind: 'openai' as const, baseUrl: `${session.server.url}/v1/` };
+    const tested = await request(panel, 'provider.test', { draft: { ...draft, model: 'm' } });
+    expect(tested.value).toMatchObject({ ok: true });
+    expect(session.server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+});
+
+describe('a provider that redirects', () => {
+  test('Test and Load models stop at the redirect: its target receives nothing', async () => {
+    const target = await startRecorder();
+    const redirector = await startRecorder({ redirectTo: target.url });
+    try {
+      const draft = { kind: 'anthropic' as const, baseUrl: `${redirector.url}/v1`, apiKey: 'sk-typed-key' };
+      const tested = await request(panel, 'provider.test', { draft: { ...draft, model: 'm' } });
+      const listed = await request(panel, 'provider.models', { draft });
+      expect(redirector.seen.map((r) => r.method).sort()).toEqual(['GET', 'POST']);
+      expect(target.seen).toEqual([]);
+      const said = `${redirector.url} answered with a redirect to another address. Gloss doesn’t follow redirects`;
+      expect(tested.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+      expect(listed.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+    } finally {
+      await redirector.close();
+      await target.close();
+    }
+  });
+});
+
+describe('a key over plain http', () => {
+  test('goes to this computer, never to a public host: Test, Load models and Save refuse', async () => {
+    const draft = { kind: 'openai' as const, baseUrl: 'http://api.example.com/v1', apiKey: 'sk-typed-key' };
+    const said = 'Gloss won’t send your API key to http://api.example.com over plain http://';
+    const tested = await request(panel, 'provider.test', { draft: { ...draft, model: 'm' } });
+    const listed = await request(panel, 'provider.models', { draft });
+    const saved = await request(panel, 'provider.save', {
+      provider: { preset: 'custom', name: 'Public', model: 'm', ...draft },
+    });
+    expect(tested.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+    expect(listed.value).toMatchObject({ ok: false, message: expect.stringContaining(said) });
+    expect(saved.value).toMatchObject({ ok: false, field: 'apiKey', message: expect.stringContaining(said) });
+  });
+});
