@@ -88,13 +88,18 @@ describe('links inside answers', () => {
       await expect.poll(() => panel().locator('.turn').count()).toBe(n);
       await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
     }
-    const links = await panel().evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('.turn .answer a[href^="#"]')].map((a) => {
-        const target = document.getElementById(decodeURIComponent(a.getAttribute('href')!.slice(1)));
-        return { found: target !== null, same: target?.closest('.turn') === a.closest('.turn') };
-      }),
-    );
-    expect(links).toHaveLength(6); // per answer: the heading link, the note's reference, its way back
+    // The answer's DOM is patched on the next frame after its end arrives: wait for the links.
+    const readLinks = () =>
+      panel().evaluate(() =>
+        [...document.querySelectorAll<HTMLAnchorElement>('.turn .answer a[href^="#"]')].map((a) => {
+          const target = document.getElementById(decodeURIComponent(a.getAttribute('href')!.slice(1)));
+          return { found: target !== null, same: target?.closest('.turn') === a.closest('.turn') };
+        }),
+      );
+    // Per answer: the heading link, the note's reference, its way back.
+    await expect.poll(async () => (await readLinks()).length).toBe(6);
+    const links = await readLinks();
+    expect(links).toHaveLength(6);
     expect(links.every((l) => l.found && l.same)).toBe(true);
     const ids = await panel().evaluate(() => [...document.querySelectorAll('.turn .answer [id]')].map((e) => e.id));
     expect(new Set(ids).size).toBe(ids.length);
