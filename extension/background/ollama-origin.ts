@@ -5,6 +5,7 @@
  * needs host access to the origin, which saving the provider asks for.
  */
 import browser, { type DeclarativeNetRequest } from 'webextension-polyfill';
+import { originOf } from '../shared/key-origin';
 import type { StoredSettings } from '../shared/settings';
 
 const FIRST_RULE_ID = 1000;
@@ -27,12 +28,4 @@ export async function syncOllamaRules(settings: StoredSettings): Promise<void> {
     removeRuleIds: existing.map((r) => r.id).filter((id) => id >= FIRST_RULE_ID),
     addRules: rules,
   });
-}
-
-function originOf(baseUrl: string): string | null {
-  try {
-    return new URL(baseUrl).origin;
-  } catch {
-    return null;
-  }
 }

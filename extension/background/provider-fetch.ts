@@ -5,6 +5,7 @@
  * browser stops at the redirect and Gloss says so instead.
  * https://fetch.spec.whatwg.org/#http-redirect-fetch
  */
+import { originOf } from '../shared/key-origin';
 import { t } from '../shared/i18n';
 import { keyMayTravel } from '../shared/key-transport';
 
@@ -25,11 +26,7 @@ export function redirectError(url: string) {
 }
 
 function originOrUrl(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return url;
-  }
+  return originOf(url) ?? url;
 }
 
 /** Why this key may not go to this base URL (plain http to a public host), or null when it may. */
