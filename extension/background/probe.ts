@@ -14,7 +14,8 @@ import {
   type Localized,
   type ProviderKind,
 } from './core';
-import { isRedirect, keyRefusal, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { keyRefusal } from '../shared/key-transport';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { MAX_ERROR_BODY, MAX_MODEL_LIST, readText, sizeLabel } from './read-body';
 import { messageOf } from '../shared/errors';
@@ -31,7 +32,7 @@ type Listed = { ok: true; models: { id: string; name?: string }[] } | { ok: fals
 /** Lists a provider's models, or says why it could not. */
 export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<Listed> {
   await coreReady();
-  const refusal = keyRefusal(draft.baseUrl, draft.apiKey);
+  const refusal = keyRefusal(draft.baseUrl, Boolean(draft.apiKey?.trim()));
   if (refusal) return { ok: false, message: refusal };
   let request: HttpRequest;
   try {

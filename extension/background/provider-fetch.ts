@@ -7,7 +7,6 @@
  */
 import { originOf } from '../shared/key-origin';
 import { t } from '../shared/i18n';
-import { keyMayTravel } from '../shared/key-transport';
 
 export const PROVIDER_FETCH = {
   // Never send cookies of the provider's site along with an API request.
@@ -27,9 +26,4 @@ export function redirectError(url: string) {
 
 function originOrUrl(url: string): string {
   return originOf(url) ?? url;
-}
-
-/** Why this key may not go to this base URL (plain http to a public host), or null when it may. */
-export function keyRefusal(baseUrl: string, apiKey: string | undefined): string | null {
-  return apiKey?.trim() && !keyMayTravel(baseUrl) ? t('keyOverHttp', originOrUrl(baseUrl)) : null;
 }

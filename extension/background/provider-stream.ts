@@ -19,7 +19,8 @@ import {
   type HttpRequest,
   type StreamEvent,
 } from './core';
-import { isRedirect, keyRefusal, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
@@ -37,7 +38,7 @@ export async function streamAnswer(
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   await coreReady();
-  const refusal = keyRefusal(provider.baseUrl, provider.apiKey);
+  const refusal = keyRefusal(provider.baseUrl, provider.apiKey.trim() !== '');
   if (refusal) {
     post({ type: 'error', code: 'bad_request', message: refusal });
     return;

@@ -7,6 +7,8 @@
  * the host connected to: `http://0x7f.1/` is 127.0.0.1, and `http://10.0.0.1\@example.com/`
  * is example.com, as the browser reads them.
  */
+import { t } from './i18n';
+import { originOf } from './key-origin';
 
 /** A key may go to this base URL: it is https, or http to a loopback or private address. */
 export function keyMayTravel(baseUrl: string): boolean {
@@ -17,6 +19,14 @@ export function keyMayTravel(baseUrl: string): boolean {
     return false;
   }
   return url.protocol === 'https:' || (url.protocol === 'http:' && isPrivateHost(url.hostname));
+}
+
+/**
+ * Why a key may not go to this base URL (plain http to a public host), or null when it may or
+ * when no key would be sent. The worker refuses with it; the form says it before Save.
+ */
+export function keyRefusal(baseUrl: string, sendsKey: boolean): string | null {
+  return sendsKey && !keyMayTravel(baseUrl) ? t('keyOverHttp', originOf(baseUrl) ?? baseUrl.trim()) : null;
 }
 
 /**

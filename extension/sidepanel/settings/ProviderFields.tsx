@@ -4,7 +4,7 @@
  */
 import { t } from '../../shared/i18n';
 import { keyMove, originOf } from '../../shared/key-origin';
-import { keyMayTravel } from '../../shared/key-transport';
+import { keyRefusal } from '../../shared/key-transport';
 import { PRESET_IDS, PRESETS, type Preset, type PresetId } from '../../shared/presets';
 
 /** What the core's check or the save found wrong, and with which field ('form' for neither). */
@@ -122,6 +122,6 @@ export function keyNotice(
   const moved = keyMove(saved, baseUrl, typedKey);
   if (moved) return t('keyOtherOrigin', moved.from, moved.to);
   const sendsKey = typedKey === undefined ? Boolean(saved?.hasApiKey) : typedKey.trim() !== '';
-  const origin = originOf(baseUrl);
-  return sendsKey && origin && !keyMayTravel(baseUrl) ? t('keyOverHttp', origin) : null;
+  // An address that is not a URL yet gets the base URL's own complaint, not this one.
+  return originOf(baseUrl) ? keyRefusal(baseUrl, sendsKey) : null;
 }
