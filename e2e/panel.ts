@@ -51,3 +51,22 @@ export async function request<K extends MessageName>(page: Page, name: K, payloa
     payload,
   ] as const);
 }
+
+/**
+ * Imports an export file from an extension page the way the History page does: its text in
+ * pieces on the import port. Resolves to the worker's result.
+ */
+export async function importHistory(
+  page: Page,
+  file: unknown,
+): Promise<{ type: string; imported?: number; message?: string }> {
+  return page.evaluate((text) => {
+    const port = chrome.runtime.connect({ name: 'gloss.import' });
+    return new Promise((resolve) => {
+      port.onMessage.addListener((result: { type: string }) => resolve(result));
+      for (let at = 0; at < text.length; at += 4_000_000)
+        port.postMessage({ type: 'piece', text: text.slice(at, at + 4_000_000) });
+      port.postMessage({ type: 'end' });
+    });
+  }, JSON.stringify(file));
+}

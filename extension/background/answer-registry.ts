@@ -6,6 +6,7 @@
  * stream, whether or not a panel is open.
  */
 import { newTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
+import type { Attachment } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 import type { ChatCommand, ChatMessage } from '../shared/protocol';
@@ -93,13 +94,14 @@ export class AnswerRegistry {
   /** A new question: a new turn, in a new conversation when its id is new. */
   private async ask(command: Command<'ask'>): Promise<Answer> {
     const store = await this.deps.store();
-    if (await store.turn(command.turnId)) throw new Error(t('errAlreadySent'));
+    if (await store.hasTurn(command.turnId)) throw new Error(t('errAlreadySent'));
     const existing = await store.conversation(command.conversationId);
     const turns = existing ? await store.turns(existing.id) : [];
     // Checked before anything is written: a refused question leaves no empty conversation.
     if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
       throw new Error(t('errParentGone'));
     }
+    const attachments = materialFor(command, turns);
     const conversation =
       existing ??
       (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
@@ -109,7 +111,7 @@ export class AnswerRegistry {
       conversationId: conversation.id,
       parentId: command.parentId,
       question: command.question,
-      attachments: command.attachments,
+      attachments,
     });
     await store.addTurn(turn);
     const messages = messagesFor(before, turn.question, turn.attachments, conversation.systemPrompt);
@@ -119,7 +121,7 @@ export class AnswerRegistry {
   /** A new version of a turn's answer: a sibling turn with the same question. */
   private async regenerate(command: Command<'regenerate'>): Promise<Answer> {
     const store = await this.deps.store();
-    if (await store.turn(command.turnId)) throw new Error(t('errAlreadyAsked'));
+    if (await store.hasTurn(command.turnId)) throw new Error(t('errAlreadyAsked'));
     const found = await this.find(store, command.of);
     const { conversationId, parentId, question, attachments } = found.turn;
     const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments });
@@ -206,4 +208,12 @@ export class AnswerRegistry {
       this.timer = undefined;
     }
   }
+}
+
+/** The material of a new question: sent with it, or kept from the turn it edits. */
+function materialFor(command: Command<'ask'>, turns: readonly TurnRecord[]): Attachment[] | undefined {
+  if (command.attachmentsOf === undefined) return command.attachments;
+  const source = turns.find((turn) => turn.id === command.attachmentsOf);
+  if (!source) throw new Error(t('errMaterialGone'));
+  return source.attachments;
 }
