@@ -48,6 +48,8 @@ export class AnswerRegistry {
 
   /** Stops a conversation's running answers; resolves once their final state is stored. */
   async stopConversation(conversationId: string): Promise<void> {
+    // An answer still starting may belong to it: let it register, then stop it with the rest.
+    await Promise.allSettled([...this.starting.values()]);
     const running = [...this.live.values()].filter((a) => a.turn.conversationId === conversationId);
     for (const answer of running) answer.stop();
     await Promise.all(running.map((a) => a.ended));

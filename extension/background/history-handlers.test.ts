@@ -6,7 +6,7 @@ import { t } from '../shared/i18n';
 import { historyHandlers } from './history-handlers';
 import { exportPieces, importText } from './history-transfer';
 import type { HistoryStore } from './history-store';
-import { freshStore, loadCore, scripted } from './test-support';
+import { eventually, freshStore, loadCore, scripted } from './test-support';
 
 beforeAll(loadCore);
 
@@ -76,6 +76,27 @@ describe('history', () => {
     await handlers['history.restore']({ id: ids.conversationId }, sender);
     const back = await handlers['history.open']({ id: ids.conversationId }, sender);
     expect(back?.turns[0]).toMatchObject({ answer: 'so far', status: 'stopped' });
+  });
+
+  test('deleting a conversation whose answer is still starting stops that answer; nothing is left behind', async () => {
+    const store = await freshStore();
+    const { answers, calls } = scripted(store);
+    const handlers = historyHandlers(async () => store, answers);
+    const ids = { conversationId: crypto.randomUUID(), turnId: crypto.randomUUID() };
+    const starting = answers.open({ type: 'ask', ...ids, parentId: null, question: 'just asked' });
+    const deleting = handlers['history.delete']({ id: ids.conversationId }, sender);
+    await eventually(() => calls.length === 1, 'the request');
+    // The provider's side of a stop, as the real request does it.
+    const stopped = () => calls[0]!.emit({ type: 'stopped' });
+    if (calls[0]!.signal.aborted) stopped();
+    else calls[0]!.signal.addEventListener('abort', stopped);
+    await deleting;
+    const answer = (await starting)!;
+    await eventually(() => answer.settled, 'the answer to be stopped');
+    expect(answer.turn.status).toBe('stopped');
+    expect(await store.db.count('turns')).toBe(0);
+    expect(await store.db.count('conversations')).toBe(0);
+    expect(answers.liveIds()).toEqual([]);
   });
 
   test('delete keeps the conversation for Undo, and restoring it makes it findable again', async () => {
