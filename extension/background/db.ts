@@ -38,6 +38,13 @@ export interface GlossDb extends DBSchema {
   texts: { key: string; value: TextRecord; indexes: { conversationId: string } };
   /** Since version 2. */
   trash: { key: string; value: TrashRecord };
+  /** API keys by provider id, out of `storage.local` (see settings-store.ts). Since version 2. */
+  keys: { key: string; value: KeyRecord };
+}
+
+export interface KeyRecord {
+  providerId: string;
+  apiKey: string;
 }
 
 export type Db = IDBPDatabase<GlossDb>;
@@ -52,6 +59,7 @@ export function openGlossDb(name = DB_NAME): Promise<Db> {
       if (oldVersion < 2) {
         db.createObjectStore('texts', { keyPath: 'id' }).createIndex('conversationId', 'conversationId');
         db.createObjectStore('trash', { keyPath: 'id' });
+        db.createObjectStore('keys', { keyPath: 'providerId' });
       }
       if (oldVersion >= 1) return;
       const conversations = db.createObjectStore('conversations', { keyPath: 'id' });
