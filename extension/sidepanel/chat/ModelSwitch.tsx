@@ -1,8 +1,8 @@
 /**
  * The provider for this conversation; starts at the default and can be switched any time.
  * A native select does the choosing (keyboard, screen readers, the browser's own list); over it
- * sits what the user reads: the provider, then the model elided in the middle, so the model
- * stays readable at 240 px where a select's own text would be cut to "llama.cpp s".
+ * sits what the user reads: the provider, and under it the model elided in the middle, so both
+ * stay readable at 240 px where a select's own text would be cut to "llama.cpp s".
  */
 import './ModelSwitch.css';
 import ChevronDown from 'lucide-react/icons/chevron-down';
@@ -24,10 +24,12 @@ export function ModelSwitch({ settings, value, onChange }: Props) {
   return (
     <div className="model-switch">
       <span className="model-switch-face" aria-hidden="true">
-        <span className="model-switch-provider">{chosen?.name}</span>
-        <span className="model-switch-model">
-          <span className="model-switch-head">{head}</span>
-          <span className="model-switch-tail">{tail}</span>
+        <span className="model-switch-text">
+          <span className="model-switch-provider">{chosen?.name}</span>
+          <span className="model-switch-model">
+            <span className="model-switch-head">{head}</span>
+            <span className="model-switch-tail">{tail}</span>
+          </span>
         </span>
         <ChevronDown size={14} />
       </span>
