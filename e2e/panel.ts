@@ -27,7 +27,7 @@ export async function configureProvider(panel: Page, form: ProviderForm): Promis
   if (form.key !== undefined) await panel.getByLabel(/^API key/).fill(form.key);
   await panel.getByLabel('Model', { exact: true }).fill(form.model);
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
-  if (editing) await panel.getByRole('button', { name: 'Done' }).click();
+  if (editing) await panel.getByRole('button', { name: 'Close settings' }).click();
 }
 
 /** Types a question in the composer and sends it with Enter. */
