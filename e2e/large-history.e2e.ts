@@ -90,7 +90,7 @@ test('a history over 64 MiB imports, opens, exports, survives delete and Undo, a
   // Delete and Undo the largest conversation.
   const row = panel.locator('.history-list li', { hasText: 'Big page 0' });
   await row.getByLabel(/^Actions for/).click();
-  await row.getByRole('button', { name: 'Delete' }).click();
+  await row.getByRole('menuitem', { name: 'Delete' }).click();
   await expect.poll(status).toContain('Deleted “Big page 0”');
   await panel.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(status).toContain('Restored “Big page 0”');
