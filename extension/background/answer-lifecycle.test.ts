@@ -133,3 +133,34 @@ describe('commands close together', () => {
     expect(await store.turn(turnId)).toMatchObject({ status: 'stopped', answer: 'half' });
   });
 });
+
+describe('text arriving close together', () => {
+  test('is stored and shown as one batch after the first, which is shown at once', async () => {
+    const store = await freshStore();
+    const stored: string[] = [];
+    const append = store.appendChunk.bind(store);
+    store.appendChunk = async (chunk) => {
+      await append(chunk);
+      stored.push(chunk.text);
+    };
+    const { answers, calls } = scripted(store);
+    const answer = (await answers.open(ask()))!;
+    const shown: string[] = [];
+    answer.follow((e) => e.type === 'chunk' && e.text && shown.push(e.text));
+    await eventually(() => calls.length === 1);
+    calls[0]!.emit({ type: 'text', text: 'The ' });
+    await eventually(() => shown.length === 1, 'the first text');
+    // Three provider events in separate turns of the event loop's microtasks, well within
+    // COALESCE_MS of each other: one write, one message.
+    for (const text of ['answer ', 'comes ', 'in pieces.']) {
+      calls[0]!.emit({ type: 'text', text });
+      await Promise.resolve();
+    }
+    await eventually(() => shown.length === 2, 'the batch');
+    calls[0]!.emit({ type: 'done', reason: 'stop' });
+    await answer.ended;
+    expect(shown).toEqual(['The ', 'answer comes in pieces.']);
+    expect(stored).toEqual(shown);
+    expect(await store.turn(answer.turn.id)).toMatchObject({ answer: 'The answer comes in pieces.', status: 'done' });
+  });
+});
