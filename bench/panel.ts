@@ -9,7 +9,8 @@
  * Arguments: words filter the cases (`prose`, `mixed`, `code`, `20`, `50`, `100`, `unpaced`,
  * `cold`); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
  * that the answer streams in about N seconds at its pace (the table says how big they were);
- * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min).
+ * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
+ * `--breakdown` also prints what the panel's main thread spent its time on in each run.
  */
 import { gzipSync } from 'node:zlib';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -20,7 +21,7 @@ import { ask, configureProvider } from '../e2e/panel';
 import { startProviderServer } from '../e2e/provider-server';
 import { sseChunks } from '../e2e/sse';
 import { codeBlock, proseAnswer, richAnswer } from './documents';
-import { busyMs, pageProcess, stamp, Trace } from './trace';
+import { breakdown, busyMs, pageProcess, stamp, Trace } from './trace';
 
 const ANSWERS: [string, string][] = [
   ['prose 8 KB', proseAnswer(8_000)],
@@ -36,6 +37,7 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.indexOf(name);
 const seconds = flag('--seconds') >= 0 ? Number(args[flag('--seconds') + 1]) : 8;
 const full = flag('--full') >= 0;
+const breakdowns = flag('--breakdown') >= 0;
 const words = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--seconds');
 /** Whether `name` is asked for among `all` (every one of them when the words name none). */
 function wanted(name: string, all: string[]): boolean {
@@ -80,8 +82,13 @@ function answerDone(panel: Page): Promise<void> {
   return panel.evaluate(
     () =>
       new Promise<void>((resolve) => {
+        const last = 'article.turn:last-of-type[data-status="done"]';
+        if (document.querySelector(last)) {
+          resolve();
+          return;
+        }
         const observer = new MutationObserver(() => {
-          if (document.querySelector('article.turn:last-of-type')?.getAttribute('data-status') !== 'done') return;
+          if (!document.querySelector(last)) return;
           observer.disconnect();
           resolve();
         });
@@ -99,10 +106,10 @@ async function measure(ctx: Context, name: string, answer: string, rate: number 
   const { browser, panel, server, trace } = ctx;
   await freshPanel(browser, panel);
   const size = chunkChars(answer, rate);
-  const events = sseChunks(answer, size);
-  const chunks = events.length - 1;
-  if (rate === 'unpaced') server.enqueue({ kind: 'stream', chunks: [Buffer.concat(events)], delayMs: 0 });
-  else server.enqueue({ kind: 'stream', chunks: events, delayMs: 1000 / rate });
+  const body = sseChunks(answer, size);
+  const chunks = body.length - 1;
+  if (rate === 'unpaced') server.enqueue({ kind: 'stream', chunks: [Buffer.concat(body)], delayMs: 0 });
+  else server.enqueue({ kind: 'stream', chunks: body, delayMs: 1000 / rate });
   await trace.start();
   await panel.evaluate(() => console.timeStamp('bench-start'));
   const started = Date.now();
@@ -113,18 +120,21 @@ async function measure(ctx: Context, name: string, answer: string, rate: number 
   await panel.waitForTimeout(SETTLE_MS);
   await panel.evaluate(() => console.timeStamp('bench-end'));
   const longTasks = await panel.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  const trace_ = await trace.stop();
-  const from = stamp(trace_, 'bench-start');
-  const to = stamp(trace_, 'bench-end');
-  const pid = pageProcess(trace_, 'sidepanel/index.html');
+  const events = await trace.stop();
+  const from = stamp(events, 'bench-start');
+  const to = stamp(events, 'bench-end');
+  const pid = pageProcess(events, 'sidepanel/index.html');
+  if (breakdowns) console.log(name, rate, 'panel:', breakdown(events, 'CrRendererMain', from, to, pid));
+  if (process.env.GLOSS_TRACE_DUMP)
+    (await import('node:fs')).writeFileSync(process.env.GLOSS_TRACE_DUMP, JSON.stringify(events));
   return {
     answer: name,
     rate: String(rate),
     chunkChars: size,
     chunks,
     seconds: streamed,
-    panelMs: busyMs(trace_, 'CrRendererMain', from, to, pid),
-    workerMs: busyMs(trace_, 'ServiceWorker thread', from, to),
+    panelMs: busyMs(events, 'CrRendererMain', from, to, pid),
+    workerMs: busyMs(events, 'ServiceWorker thread', from, to),
     longTasks,
   };
 }

@@ -17,7 +17,11 @@ export interface TraceEvent {
   args?: { name?: string; data?: { message?: string; frames?: { url?: string; processId?: number }[] } };
 }
 
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  ...(process.env.GLOSS_TRACE_EXTRA?.split(',') ?? []),
+];
 
 export class Trace {
   private events: TraceEvent[] = [];
@@ -83,4 +87,19 @@ export function busyMs(events: TraceEvent[], thread: string, from: number, to: n
     }
   }
   return total / 1000;
+}
+
+/**
+ * What the named thread spent its time on within [from, to] (µs): total milliseconds per event
+ * name, largest first (events nest, so the totals overlap: a guide to where time goes, not a sum).
+ */
+export function breakdown(events: TraceEvent[], thread: string, from: number, to: number, pid?: number) {
+  const threads = threadsNamed(events, thread).filter((t) => pid === undefined || t.pid === pid);
+  const totals = new Map<string, number>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.ts < from || e.ts > to || e.name === 'RunTask') continue;
+    if (!threads.some((t) => t.pid === e.pid && t.tid === e.tid)) continue;
+    totals.set(e.name, (totals.get(e.name) ?? 0) + (e.dur ?? 0) / 1000);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 10);
 }
