@@ -56,3 +56,17 @@ export function richAnswer(bytes: number): string {
   }
   return out;
 }
+
+/** A table of `rows` rows after a sentence, as models write for comparisons or extracted data. */
+export function longTable(rows: number): string {
+  let out = 'Here is the comparison:\n\n| # | Name | Version | Notes |\n|---|---|---|---|\n';
+  for (let i = 1; i <= rows; i++) out += `| ${i} | package-${i} | 1.${i % 17}.${i % 5} | *ok* |\n`;
+  return `${out}\nThat is all.\n`;
+}
+
+/** A list of `items` items, as in a changelog. */
+export function longList(items: number): string {
+  let out = 'Changes:\n\n';
+  for (let i = 1; i <= items; i++) out += `- Fixed issue #${i} in the \`parser\` (thanks, contributor ${i % 13})\n`;
+  return `${out}\nThat is all.\n`;
+}
