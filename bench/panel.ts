@@ -10,7 +10,10 @@
  * `cold`); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
  * that the answer streams in about N seconds at its pace (the table says how big they were);
  * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
- * `--breakdown` also prints what the panel's main thread spent its time on in each run.
+ * `--breakdown` also prints what the panel's and the worker's threads spent their time on in each
+ * run. For a closer look, GLOSS_TRACE_DUMP=file writes each run's trace events (the last run's
+ * remain) and GLOSS_TRACE_EXTRA adds trace categories (say,
+ * `disabled-by-default-devtools.timeline.invalidationTracking` to see what restyles).
  */
 import { gzipSync } from 'node:zlib';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -124,7 +127,10 @@ async function measure(ctx: Context, name: string, answer: string, rate: number 
   const from = stamp(events, 'bench-start');
   const to = stamp(events, 'bench-end');
   const pid = pageProcess(events, 'sidepanel/index.html');
-  if (breakdowns) console.log(name, rate, 'panel:', breakdown(events, 'CrRendererMain', from, to, pid));
+  if (breakdowns) {
+    console.log(name, rate, 'panel:', breakdown(events, 'CrRendererMain', from, to, pid));
+    console.log(name, rate, 'worker:', breakdown(events, 'ServiceWorker thread', from, to));
+  }
   if (process.env.GLOSS_TRACE_DUMP)
     (await import('node:fs')).writeFileSync(process.env.GLOSS_TRACE_DUMP, JSON.stringify(events));
   return {
