@@ -32,14 +32,16 @@ const PROSE = [
   'Harbour tables are computed from `harmonic constituents`, dozens of sine waves fitted to years of measurements at each port.\n\n',
 ];
 
+/** `piece(0)`, `piece(1)`, … joined until there are at least `bytes`. */
+function grow(bytes: number, piece: (i: number) => string): string {
+  let out = '';
+  for (let i = 0; out.length < bytes; i++) out += piece(i);
+  return out;
+}
+
 /** About `bytes` of plain prose in paragraphs, with a heading now and then (what most answers are). */
 export function proseAnswer(bytes: number): string {
-  let out = '';
-  for (let i = 0; out.length < bytes; i++) {
-    if (i % 12 === 0) out += `### Part ${i / 12 + 1}\n\n`;
-    out += PROSE[i % PROSE.length] ?? '';
-  }
-  return out;
+  return grow(bytes, (i) => (i % 12 === 0 ? `### Part ${i / 12 + 1}\n\n` : '') + (PROSE[i % PROSE.length] ?? ''));
 }
 
 const MATH = [
@@ -50,11 +52,7 @@ const MATH = [
 
 /** About `bytes` of mixed blocks as `mixedAnswer`, with math and a second language of code. */
 export function richAnswer(bytes: number): string {
-  let out = '';
-  for (let i = 0; out.length < bytes; i++) {
-    out += mixedAnswer(1) + (MATH[i % MATH.length] ?? '');
-  }
-  return out;
+  return grow(bytes, (i) => mixedAnswer(1) + (MATH[i % MATH.length] ?? ''));
 }
 
 /** A table of `rows` rows after a sentence, as models write for comparisons or extracted data. */

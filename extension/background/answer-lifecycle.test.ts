@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
 import { renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';
-import { eventually, freshStore, loadCore, scripted } from './test-support';
+import { eventually, freshStore, loadCore, onStored, scripted } from './test-support';
 
 beforeAll(loadCore);
 
@@ -138,11 +138,7 @@ describe('text arriving close together', () => {
   test('is stored and shown as one batch after the first, which is shown at once', async () => {
     const store = await freshStore();
     const stored: string[] = [];
-    const append = store.appendChunk.bind(store);
-    store.appendChunk = async (chunk) => {
-      await append(chunk);
-      stored.push(chunk.text);
-    };
+    onStored(store, (chunk) => stored.push(chunk.text));
     const { answers, calls } = scripted(store);
     const answer = (await answers.open(ask()))!;
     const shown: string[] = [];
