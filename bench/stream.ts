@@ -4,7 +4,8 @@
  * comrak, marked, markdown-it and micromark+GFM (react-markdown's parser). Prints a table; it
  * asserts nothing (speed is measured here, never in tests).
  *
- * `npm run bench -- --gloss-only` skips the naive renderers; a word filters the cases.
+ * `npm run bench -- --gloss-only` skips the naive renderers; a word filters the cases (`long`:
+ * only the long table and list, `long-blocks.ts`).
  *
  * Naive renderers re-render the whole prefix each chunk; their totals are estimated from every
  * k-th chunk (×k, marked "≈") to keep the run short. Per-chunk costs are measured exactly.
@@ -17,6 +18,7 @@ import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { initCoreFromBytes, renderMarkdown, StreamRenderer } from '../extension/background/core';
 import { codeBlock, mixedAnswer } from './documents';
+import { longBlocks } from './long-blocks';
 
 const CHUNK = 4;
 const LAST = 200;
@@ -152,9 +154,11 @@ const head = [
 ];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-console.log(line(head));
-console.log(line(widths.map((w) => '-'.repeat(w))));
-for (const r of rows) console.log(line(r));
+if (rows.length > 0) {
+  console.log(line(head));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(r));
+}
 const [at10, at100] = [glossPerChunk['~10 KB answer'], glossPerChunk['~100 KB answer']];
 if (at10 && at100) {
   console.log(
@@ -162,3 +166,4 @@ if (at10 && at100) {
   );
 }
 console.log('≈: total estimated from every k-th chunk; per-chunk columns are measured exactly.');
+if (!only || 'long'.includes(only)) longBlocks();

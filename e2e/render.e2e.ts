@@ -47,6 +47,8 @@ function normalisedAnswer(): Promise<string> {
     const answer = document.querySelector('.turn:last-child .answer');
     if (!answer) return '';
     const copy = answer.cloneNode(true) as HTMLElement;
+    // The groups that hold frozen blocks (answer-dom.ts) are unwrapped; other added UI is removed.
+    copy.querySelectorAll('[data-gloss-ui="blocks"]').forEach((el) => el.replaceWith(...el.childNodes));
     copy.querySelectorAll('[data-gloss-ui]').forEach((el) => el.remove());
     copy.querySelectorAll<HTMLElement>('[data-tex]').forEach((el) => {
       el.textContent = el.dataset.tex ?? '';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
 import { renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';
-import { eventually, freshStore, loadCore, scripted } from './test-support';
+import { eventually, freshStore, loadCore, onStored, scripted } from './test-support';
 
 beforeAll(loadCore);
 
@@ -131,5 +131,32 @@ describe('commands close together', () => {
     await (await opening)!.ended;
     expect(calls).toHaveLength(0);
     expect(await store.turn(turnId)).toMatchObject({ status: 'stopped', answer: 'half' });
+  });
+});
+
+describe('text arriving close together', () => {
+  test('is stored and shown as one batch after the first, which is shown at once', async () => {
+    const store = await freshStore();
+    const stored: string[] = [];
+    onStored(store, (chunk) => stored.push(chunk.text));
+    const { answers, calls } = scripted(store);
+    const answer = (await answers.open(ask()))!;
+    const shown: string[] = [];
+    answer.follow((e) => e.type === 'chunk' && e.text && shown.push(e.text));
+    await eventually(() => calls.length === 1);
+    calls[0]!.emit({ type: 'text', text: 'The ' });
+    await eventually(() => shown.length === 1, 'the first text');
+    // Three provider events in separate turns of the event loop's microtasks, well within
+    // COALESCE_MS of each other: one write, one message.
+    for (const text of ['answer ', 'comes ', 'in pieces.']) {
+      calls[0]!.emit({ type: 'text', text });
+      await Promise.resolve();
+    }
+    await eventually(() => shown.length === 2, 'the batch');
+    calls[0]!.emit({ type: 'done', reason: 'stop' });
+    await answer.ended;
+    expect(shown).toEqual(['The ', 'answer comes in pieces.']);
+    expect(stored).toEqual(shown);
+    expect(await store.turn(answer.turn.id)).toMatchObject({ answer: 'The answer comes in pieces.', status: 'done' });
   });
 });

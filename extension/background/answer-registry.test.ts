@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
 import { renderMarkdown } from './core';
 import { CONTINUE_PROMPT } from './prompt';
-import { eventually, freshStore, loadCore, scripted, SETTINGS } from './test-support';
+import { eventually, freshStore, loadCore, onStored, scripted, SETTINGS } from './test-support';
 
 beforeAll(loadCore);
 
@@ -56,11 +56,7 @@ describe('an answer', () => {
   test('stores each batch of text before any panel sees it', async () => {
     const store = await freshStore();
     const log: string[] = [];
-    const append = store.appendChunk.bind(store);
-    store.appendChunk = async (chunk) => {
-      await append(chunk);
-      log.push(`stored ${chunk.text}`);
-    };
+    onStored(store, (chunk) => log.push(`stored ${chunk.text}`));
     const { answers, calls } = scripted(store);
     const answer = (await answers.open(ask('q')))!;
     answer.follow((e) => e.type === 'chunk' && e.text && log.push(`shown ${e.text}`));

@@ -2,7 +2,9 @@
  * One answer being written, owned by the worker and independent of any panel. Every batch of
  * received text is stored before it is rendered and sent on, so what a panel has seen is always
  * in storage; a panel that closes just stops following, and one that opens catches up from the
- * renderer's snapshot.
+ * renderer's snapshot. Text that arrives within COALESCE_MS makes one batch (one write, one
+ * render, one message): a provider sends a few dozen events a second, and handling each alone
+ * cost the worker and the panel several times more than the text itself (issue 13's bench).
  */
 import { shownTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
 import { localizeError } from '../shared/i18n';
@@ -14,6 +16,9 @@ import type { HistoryStore } from './history-store';
 
 export type Follower = (event: ChatEvent) => void;
 
+/** How long received text waits for more before it is stored and shown: at most 25 updates a second. */
+export const COALESCE_MS = 40;
+
 export class Answer {
   readonly abort = new AbortController();
   /** Settles once the answer has ended and its final state was stored (or failed to be). */
@@ -23,6 +28,10 @@ export class Answer {
   private readonly renderer = new StreamRenderer();
   private queue: AnswerEvent[] = [];
   private flushing = false;
+  /** The flush that takes the text gathered since the last one, while one is due. */
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Nothing has been shown yet: the first text is shown at once, not after COALESCE_MS. */
+  private first = true;
   private seq = 0;
   private saveFailed = false;
   /** The answer has ended: later events (a request still winding down) are ignored. */
@@ -46,10 +55,25 @@ export class Answer {
     if (turn.answer) this.renderer.push(turn.answer);
   }
 
-  /** Takes the request's events in order; they are handled one stored batch at a time. */
+  /**
+   * Takes the request's events in order; they are handled one stored batch at a time. Text waits
+   * up to COALESCE_MS for more; anything else (usage, the end) is handled at once, with the text
+   * before it.
+   */
   readonly receive = (event: AnswerEvent): void => {
     this.queue.push(event);
-    void this.flush();
+    if (event.type !== 'text' && event.type !== 'reasoning') {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      void this.flush();
+      return;
+    }
+    const wait = this.first ? 0 : COALESCE_MS;
+    this.first = false;
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, wait);
   };
 
   /** No more text comes: the answer has ended and its final state is being (or has been) stored. */

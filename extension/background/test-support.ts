@@ -74,3 +74,12 @@ export async function eventually(check: () => boolean | Promise<boolean>, what =
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+/** Calls `then` with each chunk of text once `store` has written it. */
+export function onStored(store: HistoryStore, then: (chunk: { text: string }) => void): void {
+  const append = store.appendChunk.bind(store);
+  store.appendChunk = async (chunk) => {
+    await append(chunk);
+    then(chunk);
+  };
+}

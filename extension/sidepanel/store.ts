@@ -22,4 +22,13 @@ export class Store<V extends object> {
     this.view = { ...this.view, ...change };
     this.listeners.forEach((listener) => listener());
   }
+
+  /**
+   * Changes state that nothing on screen shows differently, without telling subscribers: React
+   * reads it at its next render. For what changes many times a second (an answer's text, which
+   * the panel shows through its own DOM) and would otherwise re-render the panel each time.
+   */
+  protected setQuietly(change: Partial<V>): void {
+    this.view = { ...this.view, ...change };
+  }
 }

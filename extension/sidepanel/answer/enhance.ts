@@ -2,10 +2,23 @@
  * What the panel adds to a block once it is frozen (never per token): syntax highlighting with
  * a language label and a copy button for code, and KaTeX for math. Added UI carries
  * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`. highlight.js and KaTeX are loaded
- * on first use, so opening the panel does not wait for them.
+ * when an answer first opens a code block or a formula (`preload`), so opening the panel does not
+ * wait for them and an answer's end does not either. Highlighting and typesetting run in idle
+ * time, a block at a time (`idle-queue.ts`).
  */
 import { t } from '../../shared/i18n';
+import { IdleQueue } from './idle-queue';
 import { mathOptions } from './math-options';
+
+const idle = new IdleQueue();
+let highlighter: Promise<typeof import('./highlight')> | undefined;
+let katex: Promise<typeof import('./katex')> | undefined;
+
+/** Starts loading what a code block (`code`) or a formula (`math`) will need once it is finished. */
+export function preload(kind: 'code' | 'math'): void {
+  if (kind === 'code') highlighter ??= import('./highlight');
+  else katex ??= import('./katex');
+}
 
 export function enhance(blocks: Element[]): void {
   for (const block of blocks) {
@@ -16,7 +29,7 @@ export function enhance(blocks: Element[]): void {
       image.setAttribute('title', t('loadImage', host));
     }
     const math = withSelf(block, '[data-math-style]');
-    if (math.length > 0) void typeset(math);
+    if (math.length > 0) typeset(math);
   }
 }
 
@@ -29,7 +42,7 @@ function decorateCode(code: Element): void {
   if (!pre) return;
   const language = codeLanguage(code.className);
   const text = code.textContent;
-  if (language) void highlightLater(code, text, language);
+  if (language) highlightLater(code, text, language);
   const tools = document.createElement('div');
   tools.className = 'code-tools';
   tools.dataset.glossUi = 'code-tools';
@@ -60,22 +73,31 @@ function flash(button: HTMLButtonElement, text: string): void {
   setTimeout(() => (button.textContent = t('copy')), 1500);
 }
 
-async function highlightLater(code: Element, text: string, language: string): Promise<void> {
-  const { highlight } = await import('./highlight');
-  const html = highlight(text, language);
-  if (html === null || code.textContent !== text) return;
-  // highlight.js escapes the code it is given; its output is spans around escaped text.
-  code.innerHTML = html;
-  code.classList.add('hljs');
+function highlightLater(code: Element, text: string, language: string): void {
+  preload('code');
+  void highlighter?.then(({ highlight }) =>
+    idle.push(() => {
+      if (code.textContent !== text) return;
+      const html = highlight(text, language);
+      if (html === null) return;
+      // highlight.js escapes the code it is given; its output is spans around escaped text.
+      code.innerHTML = html;
+      code.classList.add('hljs');
+    }),
+  );
 }
 
-/** KaTeX is loaded only when an answer has math: most answers don't. */
-async function typeset(elements: Element[]): Promise<void> {
-  const { default: katex } = await import('./katex');
-  for (const el of elements) {
-    if (!(el instanceof HTMLElement) || el.dataset.tex !== undefined) continue;
-    const tex = el.textContent;
-    el.dataset.tex = tex;
-    katex.render(tex, el, mathOptions(el.dataset.mathStyle === 'display'));
-  }
+/** KaTeX is loaded only when an answer has math: most answers don't. A formula is a job. */
+function typeset(elements: Element[]): void {
+  preload('math');
+  void katex?.then(({ default: render }) => {
+    for (const el of elements) {
+      idle.push(() => {
+        if (!(el instanceof HTMLElement) || el.dataset.tex !== undefined) return;
+        const tex = el.textContent;
+        el.dataset.tex = tex;
+        render.render(tex, el, mathOptions(el.dataset.mathStyle === 'display'));
+      });
+    }
+  });
 }

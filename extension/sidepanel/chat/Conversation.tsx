@@ -7,6 +7,7 @@ import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
 import { EmptyState } from './EmptyState';
 import { TurnView, type TurnActions } from './TurnView';
+import { ScrollFollow } from './scroll-follow';
 import { t } from '../../shared/i18n';
 
 interface Props extends TurnActions {
@@ -18,45 +19,35 @@ interface Props extends TurnActions {
   quickActions: string[];
 }
 
-/** How close to the bottom counts as "at the latest". */
-const NEAR_BOTTOM = 40;
-
 export function Conversation({ path, pending, answerDom, quickActions, ...actions }: Props) {
   const list = useRef<HTMLDivElement>(null);
-  const follow = useRef(true);
   const [behind, setBehind] = useState(false);
+  // One for the panel's life: whether the reader scrolled up outlasts the questions asked.
+  const [follow] = useState(() => new ScrollFollow(setBehind));
 
-  // Follow the answer as it grows, unless the user scrolled up to read.
+  // Follow the answer as it grows (at most once a frame), unless the user scrolled up to read.
   useEffect(() => {
     const el = list.current;
     if (!el) return;
-    const observer = new MutationObserver(() => {
-      if (follow.current) el.scrollTop = el.scrollHeight;
-      else setBehind(true);
-    });
+    follow.attach(el);
+    const observer = new MutationObserver(() => follow.changed());
     observer.observe(el, { childList: true, subtree: true, characterData: true });
-    return () => observer.disconnect();
-  }, [path.length]);
-
-  const onScroll = () => {
-    const el = list.current;
-    if (!el) return;
-    follow.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM;
-    setBehind(!follow.current);
-  };
-
-  const jump = () => {
-    const el = list.current;
-    if (!el) return;
-    follow.current = true;
-    setBehind(false);
-    el.scrollTop = el.scrollHeight;
-  };
+    return () => {
+      observer.disconnect();
+      follow.attach(null);
+    };
+  }, [path.length, follow]);
 
   if (path.length === 0) return <EmptyState quickActions={quickActions} />;
   return (
     <div className="conversation-frame">
-      <div className="conversation" ref={list} onScroll={onScroll} role="feed" aria-label={t('conversationLabel')}>
+      <div
+        className="conversation"
+        ref={list}
+        onScroll={follow.scrolled}
+        role="feed"
+        aria-label={t('conversationLabel')}
+      >
         {path.map((step) => (
           <TurnView
             key={step.turn.id}
@@ -68,7 +59,7 @@ export function Conversation({ path, pending, answerDom, quickActions, ...action
         ))}
       </div>
       {behind && (
-        <button type="button" className="jump" onClick={jump}>
+        <button type="button" className="jump" onClick={follow.jump}>
           <ArrowDown aria-hidden="true" size={16} />
           {t('jumpToLatest')}
         </button>

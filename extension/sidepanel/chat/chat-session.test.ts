@@ -58,6 +58,20 @@ describe('asking', () => {
     expect(fake.worker.closed()).toBe(true);
   });
 
+  test('the panel re-renders when the answer starts and ends, not for every chunk between', () => {
+    const fake = askedAndStored();
+    let renders = 0;
+    fake.session.subscribe(() => renders++);
+    fake.worker.emit(chunk('One', [], '<p>One</p>'));
+    expect(renders).toBe(1); // the "waiting" line goes
+    fake.worker.emit(chunk(' two', [], '<p>One two</p>'), chunk(' three', [], '<p>One two three</p>'));
+    expect(renders).toBe(1);
+    expect(fake.answer().html()).toBe('<p>One two three</p>');
+    fake.worker.emit({ type: 'done', reason: 'stop' });
+    expect(renders).toBe(2);
+    expect(fake.view().state.turns[fake.turn.id]).toMatchObject({ answer: 'One two three', status: 'done' });
+  });
+
   test('an error ends the answer and keeps the text that arrived', () => {
     const fake = askedAndStored();
     fake.worker.emit(chunk('Part', ['<p>Part</p>'], ''), { type: 'error', code: 'network', message: 'Offline.' });

@@ -198,8 +198,15 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
           this.apply({ type: 'turn', turn, conversation });
         },
         event: (turnId, event) => {
-          if (event.type === 'chunk') this.answer(turnId).enqueue(event.patch);
-          this.apply({ type: 'event', id: turnId, event });
+          if (event.type !== 'chunk') {
+            this.apply({ type: 'event', id: turnId, event });
+            return;
+          }
+          this.answer(turnId).enqueue(event.patch);
+          // The text shows through AnswerDom: React re-renders when the answer starts (its
+          // "waiting" line goes), not for every chunk after (issue 13).
+          const started = this.view.state.turns[turnId]?.answer !== '';
+          this.apply({ type: 'event', id: turnId, event }, started);
         },
         refused: (message) => this.refuse(message, command, shown),
         gone: () => this.reload(),
@@ -260,8 +267,11 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     if (this.view.pending.length > 0) this.set({ pending: [] });
   }
 
-  private apply(action: ChatAction): void {
+  /** `quietly`: nothing on screen shows the change (see Store.setQuietly). */
+  private apply(action: ChatAction, quietly = false): void {
     const state = chatReducer(this.view.state, action);
-    if (state !== this.view.state) this.set({ state });
+    if (state === this.view.state) return;
+    if (quietly) this.setQuietly({ state });
+    else this.set({ state });
   }
 }

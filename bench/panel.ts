@@ -1,0 +1,246 @@
+/**
+ * `npm run bench:panel`: what streaming an answer costs the whole browser, in real Chromium with
+ * the built extension (dist/) and a paced OpenAI-compatible server on 127.0.0.1. A browser-wide
+ * trace sums the busy time of the panel page's main thread and of the extension's service
+ * worker; a `longtask` observer in the panel counts tasks over 50 ms. Prints a table; asserts
+ * nothing (speed is measured here, never in tests). Hold the browser lock while it runs:
+ * `flock /tmp/gloss-browser.lock npm run bench:panel`.
+ *
+ * Arguments: words filter the cases (`prose`, `mixed`, `code`, `20`, `50`, `100`, `unpaced`,
+ * `cold`); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
+ * that the answer streams in about N seconds at its pace (the table says how big they were);
+ * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
+ * `--breakdown` also prints what the panel's and the worker's threads spent their time on in each
+ * run. For a closer look, GLOSS_TRACE_DUMP=file writes each run's trace events (the last run's
+ * remain) and GLOSS_TRACE_EXTRA adds trace categories (say,
+ * `disabled-by-default-devtools.timeline.invalidationTracking` to see what restyles).
+ */
+import { gzipSync } from 'node:zlib';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { DIST, launchWithExtension, type Browser } from '../e2e/browser';
+import { ask, configureProvider } from '../e2e/panel';
+import { startProviderServer } from '../e2e/provider-server';
+import { sseChunks } from '../e2e/sse';
+import { codeBlock, proseAnswer, richAnswer } from './documents';
+import { breakdown, busyMs, pageProcess, stamp, Trace } from './trace';
+
+const ANSWERS: [string, string][] = [
+  ['prose 8 KB', proseAnswer(8_000)],
+  ['mixed 30 KB', richAnswer(30_000)],
+  ['code 30 KB', codeBlock(30_000)],
+];
+const RATES: (number | 'unpaced')[] = [20, 50, 100, 'unpaced'];
+/** After the answer's end: the time given to work it schedules (highlighting, math). */
+const SETTLE_MS = 1500;
+const COLD_RUNS = 5;
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.indexOf(name);
+const seconds = flag('--seconds') >= 0 ? Number(args[flag('--seconds') + 1]) : 8;
+const full = flag('--full') >= 0;
+const breakdowns = flag('--breakdown') >= 0;
+const words = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--seconds');
+/** Whether `name` is asked for among `all` (every one of them when the words name none). */
+function wanted(name: string, all: string[]): boolean {
+  const hits = (n: string) => words.some((w) => n.toLowerCase().startsWith(w.toLowerCase()));
+  return !all.some(hits) || hits(name);
+}
+const ANSWER_NAMES = ANSWERS.map(([name]) => name);
+const RATE_NAMES = RATES.map(String);
+
+type Server = Awaited<ReturnType<typeof startProviderServer>>;
+
+interface Row {
+  answer: string;
+  rate: string;
+  chunkChars: number;
+  chunks: number;
+  seconds: number;
+  panelMs: number;
+  workerMs: number;
+  longTasks: number[];
+}
+
+/** A panel with no conversation open, counting long tasks from now on. */
+async function freshPanel(browser: Browser, panel: Page): Promise<void> {
+  await panel.evaluate(() => localStorage.removeItem('gloss.conversation'));
+  await panel.goto(`chrome-extension://${browser.extensionId}/extension/sidepanel/index.html`);
+  await panel.getByLabel('Your question').waitFor();
+  await panel.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/**
+ * Resolves in the panel once the last turn's status is `done` (watched without polling). No
+ * named functions inside: tsx would wrap them in a helper that the page does not have.
+ */
+function answerDone(panel: Page): Promise<void> {
+  return panel.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const last = 'article.turn:last-of-type[data-status="done"]';
+        if (document.querySelector(last)) {
+          resolve();
+          return;
+        }
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(last)) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+      }),
+  );
+}
+
+function chunkChars(answer: string, rate: number | 'unpaced'): number {
+  if (full || rate === 'unpaced') return 4;
+  return Math.max(4, Math.ceil(answer.length / (rate * seconds)));
+}
+
+async function measure(ctx: Context, name: string, answer: string, rate: number | 'unpaced'): Promise<Row> {
+  const { browser, panel, server, trace } = ctx;
+  await freshPanel(browser, panel);
+  const size = chunkChars(answer, rate);
+  const body = sseChunks(answer, size);
+  const chunks = body.length - 1;
+  if (rate === 'unpaced') server.enqueue({ kind: 'stream', chunks: [Buffer.concat(body)], delayMs: 0 });
+  else server.enqueue({ kind: 'stream', chunks: body, delayMs: 1000 / rate });
+  await trace.start();
+  await panel.evaluate(() => console.timeStamp('bench-start'));
+  const started = Date.now();
+  const done = answerDone(panel);
+  await ask(panel, 'Stream the benchmark answer.');
+  await done;
+  const streamed = (Date.now() - started) / 1000;
+  await panel.waitForTimeout(SETTLE_MS);
+  await panel.evaluate(() => console.timeStamp('bench-end'));
+  const longTasks = await panel.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const events = await trace.stop();
+  const from = stamp(events, 'bench-start');
+  const to = stamp(events, 'bench-end');
+  const pid = pageProcess(events, 'sidepanel/index.html');
+  if (breakdowns) {
+    console.log(name, rate, 'panel:', breakdown(events, 'CrRendererMain', from, to, pid));
+    console.log(name, rate, 'worker:', breakdown(events, 'ServiceWorker thread', from, to));
+  }
+  if (process.env.GLOSS_TRACE_DUMP)
+    (await import('node:fs')).writeFileSync(process.env.GLOSS_TRACE_DUMP, JSON.stringify(events));
+  return {
+    answer: name,
+    rate: String(rate),
+    chunkChars: size,
+    chunks,
+    seconds: streamed,
+    panelMs: busyMs(events, 'CrRendererMain', from, to, pid),
+    workerMs: busyMs(events, 'ServiceWorker thread', from, to),
+    longTasks,
+  };
+}
+
+/** From Enter to the first answer text shown, with the worker stopped first (as after 30 s idle). */
+async function coldStart(ctx: Context): Promise<number> {
+  const { browser, panel, server } = ctx;
+  await freshPanel(browser, panel);
+  const cdp = await panel.context().newCDPSession(panel);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await cdp.detach();
+  await panel.waitForTimeout(300);
+  server.enqueue({ kind: 'stream', chunks: sseChunks('Hello there, first token.', 64), delayMs: 0 });
+  const first = panel.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sent = 0;
+        document.addEventListener('keydown', (e) => e.key === 'Enter' && (sent ||= performance.now()), true);
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('.answer')?.textContent) return;
+          observer.disconnect();
+          resolve(performance.now() - sent);
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+  );
+  await ask(panel, 'Say hello.');
+  const ms = await first;
+  await answerDone(panel);
+  return ms;
+}
+
+interface Context {
+  browser: Browser;
+  panel: Page;
+  server: Server;
+  trace: Trace;
+}
+
+function wasmGzipKb(): number {
+  const dir = join(DIST, 'assets');
+  const file = readdirSync(dir).find((f) => f.endsWith('.wasm'));
+  if (!file) throw new Error('no .wasm in dist/assets: run `npx vite build` first');
+  return gzipSync(readFileSync(join(dir, file)), { level: 9 }).length / 1024;
+}
+
+function print(rows: Row[]): void {
+  const table = rows.map((r) => {
+    const window = r.seconds + SETTLE_MS / 1000;
+    return {
+      answer: r.answer,
+      'chunks/s': r.rate,
+      'chunk chars': r.chunkChars,
+      chunks: r.chunks,
+      'streamed s': r.seconds.toFixed(1),
+      'panel busy %': ((100 * r.panelMs) / 1000 / window).toFixed(1),
+      'panel ms/chunk': (r.panelMs / r.chunks).toFixed(2),
+      'worker busy %': ((100 * r.workerMs) / 1000 / window).toFixed(1),
+      'worker ms/chunk': (r.workerMs / r.chunks).toFixed(2),
+      'long tasks (ms)': r.longTasks.length === 0 ? '0' : `${r.longTasks.length}: ${r.longTasks.join(', ')}`,
+    };
+  });
+  console.table(table);
+  console.log(`Busy % is over the stream and the ${SETTLE_MS} ms after its end (work it schedules then).`);
+}
+
+async function main(): Promise<void> {
+  const server = await startProviderServer();
+  const browser = await launchWithExtension();
+  try {
+    const panel = await browser.openPanel();
+    await configureProvider(panel, { baseUrl: `${server.url}/v1`, model: 'test-model', key: 'k' });
+    const cdp = await browser.context.browser()?.newBrowserCDPSession();
+    if (!cdp) throw new Error('no browser-level DevTools session');
+    const ctx: Context = { browser, panel, server, trace: new Trace(cdp) };
+    // A first answer compiles and caches the panel's code; it is not measured.
+    await measure(ctx, 'warm-up', proseAnswer(2_000), 'unpaced');
+    const rows: Row[] = [];
+    for (const [name, answer] of ANSWERS) {
+      for (const rate of RATES) {
+        if (wanted(name, ANSWER_NAMES) && wanted(String(rate), RATE_NAMES))
+          rows.push(await measure(ctx, name, answer, rate));
+      }
+    }
+    if (rows.length > 0) print(rows);
+    if (words.length === 0 || words.includes('cold')) {
+      const runs: number[] = [];
+      for (let i = 0; i < COLD_RUNS; i++) runs.push(await coldStart(ctx));
+      const sorted = [...runs].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+      console.log(
+        `Cold worker, Enter to first rendered token: median ${median.toFixed(0)} ms (${runs.map((r) => r.toFixed(0)).join(', ')})`,
+      );
+    }
+    console.log(`WASM: ${wasmGzipKb().toFixed(0)} KB gzipped`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+await main();

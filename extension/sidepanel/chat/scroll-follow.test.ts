@@ -1,0 +1,58 @@
+/** Following the end of a growing answer, as the reader sees the conversation scroll. */
+import { describe, expect, test } from 'vitest';
+import { ScrollFollow } from './scroll-follow';
+
+/** A list 500 px tall showing `height` px of content, and animation frames run by the test. */
+function setup(height = 2000) {
+  const list = { scrollTop: height - 500, scrollHeight: height, clientHeight: 500 };
+  const queued: (() => void)[] = [];
+  const behind: boolean[] = [];
+  const follow = new ScrollFollow((b) => behind.push(b), {
+    request: (cb) => queued.push(cb),
+    cancel: () => undefined,
+  });
+  follow.attach(list);
+  const frame = () => queued.splice(0).forEach((cb) => cb());
+  return { list, follow, behind, frame, queued };
+}
+
+describe('following an answer', () => {
+  test('follows at once, then at most once per frame however often it changes', () => {
+    const { list, follow, frame, queued } = setup();
+    list.scrollHeight = 2600;
+    follow.changed();
+    expect(list.scrollTop).toBe(2600);
+    list.scrollHeight = 3000;
+    for (let i = 0; i < 10; i++) follow.changed();
+    expect(queued).toHaveLength(1);
+    expect(list.scrollTop).toBe(2600); // not again this frame: nothing is read or written
+    frame();
+    expect(list.scrollTop).toBe(3000);
+    frame();
+    expect(queued).toHaveLength(0); // nothing changed since: no more frames asked for
+  });
+
+  test('a reader who scrolled up is left alone and told there is more below', () => {
+    const { list, follow, behind, frame, queued } = setup();
+    list.scrollTop = 200;
+    follow.scrolled();
+    follow.changed();
+    frame();
+    expect(queued).toHaveLength(0);
+    expect(list.scrollTop).toBe(200);
+    expect(behind.at(-1)).toBe(true);
+  });
+
+  test('Jump to latest goes to the end and follows again', () => {
+    const { list, follow, behind, frame } = setup();
+    list.scrollTop = 0;
+    follow.scrolled();
+    follow.jump();
+    expect(list.scrollTop).toBe(2000);
+    expect(behind.at(-1)).toBe(false);
+    list.scrollHeight = 2400;
+    follow.changed();
+    frame();
+    expect(list.scrollTop).toBe(2400);
+  });
+});

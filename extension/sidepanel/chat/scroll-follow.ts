@@ -1,0 +1,80 @@
+/**
+ * Keeps the conversation scrolled to its end while an answer grows, unless the reader scrolled
+ * up. The answer changes many times a second and reading `scrollHeight` forces a layout, so the
+ * end is followed at most once per animation frame (issue 13: following on every mutation cost
+ * the panel a forced layout per chunk).
+ */
+
+/** How close to the bottom counts as "at the latest". */
+export const NEAR_BOTTOM = 40;
+
+/** The scrolling list, as far as following needs it. */
+export type Scroller = Pick<HTMLElement, 'scrollTop' | 'scrollHeight' | 'clientHeight'>;
+
+export class ScrollFollow {
+  private following = true;
+  private frame = 0;
+  /** Changed since this frame scrolled. */
+  private dirty = false;
+  /** The list while it is shown (an empty conversation has none). */
+  private shown: Scroller | null = null;
+
+  constructor(
+    /** Whether new content is out of sight below (the "Jump to latest" button shows). */
+    private readonly onBehind: (behind: boolean) => void,
+    private readonly frames: {
+      request: (callback: () => void) => number;
+      cancel: (id: number) => void;
+    } = { request: (cb) => requestAnimationFrame(cb), cancel: (id) => cancelAnimationFrame(id) },
+  ) {}
+
+  /**
+   * The content changed: follow it now if this frame has not yet scrolled, else once on the next
+   * frame. The panel applies an answer's patches in an animation frame, so the scroll lands in
+   * the same frame as the text, and its layout is the one that frame needs anyway.
+   */
+  changed(): void {
+    if (!this.following) {
+      this.onBehind(true);
+      return;
+    }
+    if (this.frame) {
+      this.dirty = true;
+      return;
+    }
+    this.toEnd();
+    this.frame = this.frames.request(() => {
+      this.frame = 0;
+      if (this.dirty) this.changed();
+    });
+  }
+
+  private toEnd(): void {
+    this.dirty = false;
+    if (this.shown && this.following) this.shown.scrollTop = this.shown.scrollHeight;
+  }
+
+  /** The list was scrolled (by the reader, or by following): follow again only near the end. */
+  readonly scrolled = (): void => {
+    const list = this.shown;
+    if (!list) return;
+    const { scrollHeight, scrollTop, clientHeight } = list;
+    this.following = scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM;
+    this.onBehind(!this.following);
+  };
+
+  /** Back to the end, and following it. */
+  readonly jump = (): void => {
+    this.following = true;
+    this.onBehind(false);
+    const list = this.shown;
+    if (list) list.scrollTop = list.scrollHeight;
+  };
+
+  /** Follows `list` from now on; null while there is none. */
+  attach(list: Scroller | null): void {
+    this.frames.cancel(this.frame);
+    this.frame = 0;
+    this.shown = list;
+  }
+}
