@@ -1,0 +1,89 @@
+/**
+ * PDFs in real Chromium (issue 15): a PDF served from 127.0.0.1 and shown in the browser's own
+ * viewer is asked about with the real shortcut (headed, e2e/headed), and the model receives its
+ * text in order, by page; a scanned PDF (images only) says it has no text. The PDFs are written
+ * by e2e/fixtures/pdf.ts from the PDF file structure.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { imagePdf, textPdf } from './fixtures/pdf';
+import { startHeaded, type Headed } from './headed';
+
+/** Three pages under a running header and numbered footers, with a word hyphenated at a line end. */
+const REPORT = textPdf([
+  [
+    'Tide Tables 2026',
+    'Spring tides come at new and full moon, when the Sun',
+    'and the Moon pull to-',
+    'gether.',
+    'Page 1 of 3',
+  ],
+  ['Tide Tables 2026', 'Neap tides come at the quarter moons.', 'Page 2 of 3'],
+  ['Tide Tables 2026', 'Tidal ranges are largest in the Bay of Fundy.', 'Page 3 of 3'],
+]);
+
+let h: Headed;
+let files: Server;
+let filesUrl: string;
+
+beforeAll(async () => {
+  h = await startHeaded();
+  await h.ensureProvider();
+  files = createServer((req, res) => {
+    const body = req.url === '/tides.pdf' ? REPORT : req.url === '/scan.pdf' ? imagePdf(2) : null;
+    if (body) res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(body));
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
+  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  files.close();
+  await h.close();
+});
+
+/** Opens `path` in the browser's PDF viewer and presses Gloss's ask shortcut there. */
+async function askInViewer(path: string): Promise<void> {
+  const page = await h.page();
+  await page.goto(filesUrl + path);
+  await new Promise((r) => setTimeout(r, 1500)); // the viewer loads after the page
+  await h.xdotool('key', 'alt+shift+q');
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+}
+
+test('the shortcut in the PDF viewer brings the PDF to the model, its pages in order', async () => {
+  await askInViewer('/tides.pdf');
+  const chip = () =>
+    h.inPanel((doc) => ({
+      label: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
+      title: doc?.querySelector('.chip-title')?.textContent ?? '',
+    }));
+  await expect
+    .poll(chip, { timeout: 20_000 })
+    .toEqual({ label: 'Attached PDF', title: expect.stringContaining('3 pages') });
+
+  const user = (await h.askFromPanel('What causes spring tides?')).at(-1)?.content ?? '';
+  expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=pdf title=".*" url="http:\/\/127\.0\.0\.1:\d+\/tides\.pdf">>>/);
+  const order = [
+    '— page 1 —',
+    'Spring tides come at new and full moon, when the Sun and the Moon pull together.',
+    '— page 2 —',
+    'Neap tides come at the quarter moons.',
+    '— page 3 —',
+    'Tidal ranges are largest in the Bay of Fundy.',
+  ].map((part) => user.indexOf(part));
+  expect(order.every((at) => at >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  // The running header and the page numbers are not the document's text.
+  expect(user).not.toContain('Tide Tables 2026');
+  expect(user).not.toContain('of 3');
+  expect(user.endsWith('What causes spring tides?')).toBe(true);
+});
+
+test('a scanned PDF says it has no text', async () => {
+  await askInViewer('/scan.pdf');
+  const alert = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
+  await expect.poll(alert, { timeout: 20_000 }).toContain('This PDF has no text: it is scanned images.');
+});
