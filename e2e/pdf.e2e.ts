@@ -1,8 +1,9 @@
 /**
  * PDFs in real Chromium (issue 15): a PDF served from 127.0.0.1 and shown in the browser's own
  * viewer is asked about with the real shortcut (headed, e2e/headed), and the model receives its
- * text in order, by page; a scanned PDF (images only) says it has no text. The PDFs are written
- * by e2e/fixtures/pdf.ts from the PDF file structure.
+ * text in order, by page; a scanned PDF (images only) says it has no text; a PDF file dropped
+ * on the panel reaches the model too; and opening the panel beside a PDF offers to ask about it.
+ * The PDFs are written by e2e/fixtures/pdf.ts from the PDF file structure.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -86,4 +87,53 @@ test('a scanned PDF says it has no text', async () => {
   await askInViewer('/scan.pdf');
   const alert = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
   await expect.poll(alert, { timeout: 20_000 }).toContain('This PDF has no text: it is scanned images.');
+});
+
+const chipOf = () =>
+  h.inPanel((doc) => ({
+    label: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
+    title: doc?.querySelector('.chip-title')?.textContent ?? '',
+  }));
+
+test('a PDF file dropped on the panel reaches the model', async () => {
+  await h.inPanel((doc) => (doc?.querySelector('.chip button[aria-label]') as HTMLButtonElement | null)?.click());
+  const notes = Array.from(textPdf([['Mangroves slow the tide in estuaries.'], ['Salt marshes do too.']]));
+  // A drop as the browser delivers one from the desktop: a DataTransfer holding the file.
+  await h.inPanel((doc, bytes) => {
+    const view = doc?.defaultView;
+    if (!doc || !view) return;
+    const data = new view.DataTransfer();
+    data.items.add(new view.File([new Uint8Array(bytes)], 'notes.pdf', { type: 'application/pdf' }));
+    for (const type of ['dragover', 'drop'])
+      doc.body.dispatchEvent(new view.DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, notes);
+  await expect
+    .poll(chipOf, { timeout: 20_000 })
+    .toEqual({ label: 'Attached PDF', title: expect.stringContaining('notes.pdf') });
+  const user = (await h.askFromPanel('Which slow the tide?')).at(-1)?.content ?? '';
+  expect(user).toContain('— page 1 —\n\nMangroves slow the tide in estuaries.\n\n— page 2 —\n\nSalt marshes do too.');
+});
+
+test('opening the panel beside a PDF offers to ask about it', async () => {
+  const page = await h.page();
+  await page.goto(`${filesUrl}/tides.pdf`);
+  await new Promise((r) => setTimeout(r, 1500));
+  // Close the panel, then open it with the toggle shortcut, which lets Gloss see the tab.
+  await h.xdotool('key', 'alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
+  await h.xdotool('key', 'alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  const offer = () =>
+    h.inPanel((doc) =>
+      Array.from(doc?.querySelectorAll('button') ?? []).some((b) => b.textContent === 'Ask about this PDF'),
+    );
+  await expect.poll(offer, { timeout: 15_000 }).toBe(true);
+  await h.inPanel((doc) =>
+    Array.from(doc?.querySelectorAll('button') ?? [])
+      .find((b) => b.textContent === 'Ask about this PDF')
+      ?.click(),
+  );
+  await expect
+    .poll(chipOf, { timeout: 20_000 })
+    .toEqual({ label: 'Attached PDF', title: expect.stringContaining('3 pages') });
 });
