@@ -95,23 +95,49 @@ const chipOf = () =>
     title: doc?.querySelector('.chip-title')?.textContent ?? '',
   }));
 
+/** Drops a PDF file showing `pages` on the panel, as the browser delivers a drop: a DataTransfer holding the file. */
+async function dropPdf(name: string, pages: string[][]): Promise<void> {
+  await h.inPanel(
+    (doc, [file, bytes]) => {
+      const view = doc?.defaultView;
+      if (!doc || !view) return;
+      const data = new view.DataTransfer();
+      data.items.add(new view.File([new Uint8Array(bytes)], file, { type: 'application/pdf' }));
+      for (const type of ['dragover', 'drop'])
+        doc.body.dispatchEvent(new view.DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    [name, Array.from(textPdf(pages))] as const,
+  );
+}
+
 test('a PDF file dropped on the panel reaches the model', async () => {
   await h.inPanel((doc) => (doc?.querySelector('.chip button[aria-label]') as HTMLButtonElement | null)?.click());
-  const notes = Array.from(textPdf([['Mangroves slow the tide in estuaries.'], ['Salt marshes do too.']]));
-  // A drop as the browser delivers one from the desktop: a DataTransfer holding the file.
-  await h.inPanel((doc, bytes) => {
-    const view = doc?.defaultView;
-    if (!doc || !view) return;
-    const data = new view.DataTransfer();
-    data.items.add(new view.File([new Uint8Array(bytes)], 'notes.pdf', { type: 'application/pdf' }));
-    for (const type of ['dragover', 'drop'])
-      doc.body.dispatchEvent(new view.DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, notes);
+  await dropPdf('notes.pdf', [['Mangroves slow the tide in estuaries.'], ['Salt marshes do too.']]);
   await expect
     .poll(chipOf, { timeout: 20_000 })
     .toEqual({ label: 'Attached PDF', title: expect.stringContaining('notes.pdf') });
   const user = (await h.askFromPanel('Which slow the tide?')).at(-1)?.content ?? '';
   expect(user).toContain('— page 1 —\n\nMangroves slow the tide in estuaries.\n\n— page 2 —\n\nSalt marshes do too.');
+});
+
+test('a PDF longer than the model’s window says which pages fit, and sends only those', async () => {
+  // 40 pages of 46 lines: about 30k tokens, for a custom provider's 8k window. Each page opens
+  // with a line of its own (a line repeated at the same place on every page is a running header).
+  const line = 'The tide comes in and goes out again along the wide and sandy shore.';
+  const opening = (p: number) => `Opening ${'I'.repeat(p)}.`;
+  const book = Array.from({ length: 40 }, (_, p) => [opening(p + 1), ...Array<string>(45).fill(line)]);
+  await dropPdf('book.pdf', book);
+  const status = () => h.inPanel((doc) => doc?.querySelector('.chip-fit')?.textContent ?? '');
+  await expect.poll(status, { timeout: 30_000 }).toMatch(/pages 1–\d+ of 40 fit/);
+  const fits = Number(/pages 1–(\d+) of 40/.exec(await status())?.[1]);
+  expect(fits).toBeGreaterThan(1);
+  expect(fits).toBeLessThan(40);
+
+  const user = (await h.askFromPanel('Summarize.')).at(-1)?.content ?? '';
+  expect(user).toContain(`— page ${fits} —`);
+  expect(user).not.toContain(`— page ${fits + 2} —`);
+  expect(user).toContain(opening(1));
+  expect(user).not.toContain(opening(40));
 });
 
 test('opening the panel beside a PDF offers to ask about it', async () => {
