@@ -5,32 +5,22 @@
  * extensions cannot read say so in the panel instead of doing nothing.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PAGE_AREA, startHeaded, type Headed } from './headed';
+import { headedWithFiles } from './file-server';
+import { PAGE_AREA, type Headed } from './headed';
 
 const ARTICLE = readFileSync(new URL('./fixtures/injected-page.html', import.meta.url), 'utf8');
 
 let h: Headed;
-let files: Server;
 let filesUrl: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  h = await startHeaded();
-  await h.ensureProvider();
-  files = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(ARTICLE);
-  });
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  ({ h, filesUrl, close } = await headedWithFiles(() => ({ type: 'text/html; charset=utf-8', body: ARTICLE })));
 });
 
-afterAll(async () => {
-  files.close();
-  await h.close();
-});
+afterAll(() => close());
 
 async function closePanel(): Promise<void> {
   if ((await h.sidePanels()).length === 0) return;

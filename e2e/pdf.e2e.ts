@@ -5,11 +5,10 @@
  * on the panel reaches the model too; and opening the panel beside a PDF offers to ask about it.
  * The PDFs are written by e2e/fixtures/pdf.ts from the PDF file structure.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { headedWithFiles } from './file-server';
 import { imagePdf, textPdf } from './fixtures/pdf';
-import { startHeaded, type Headed } from './headed';
+import type { Headed } from './headed';
 
 /** Three pages under a running header and numbered footers, with a word hyphenated at a line end. */
 const REPORT = textPdf([
@@ -25,25 +24,17 @@ const REPORT = textPdf([
 ]);
 
 let h: Headed;
-let files: Server;
 let filesUrl: string;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  h = await startHeaded();
-  await h.ensureProvider();
-  files = createServer((req, res) => {
-    const body = req.url === '/tides.pdf' ? REPORT : req.url === '/scan.pdf' ? imagePdf(2) : null;
-    if (body) res.writeHead(200, { 'content-type': 'application/pdf' }).end(Buffer.from(body));
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
-  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  ({ h, filesUrl, close } = await headedWithFiles((path) => {
+    const body = path === '/tides.pdf' ? REPORT : path === '/scan.pdf' ? imagePdf(2) : null;
+    return body && { type: 'application/pdf', body };
+  }));
 });
 
-afterAll(async () => {
-  files.close();
-  await h.close();
-});
+afterAll(() => close());
 
 /** Opens `path` in the browser's PDF viewer and presses Gloss's ask shortcut there. */
 async function askInViewer(path: string): Promise<void> {

@@ -21,6 +21,11 @@ fn run(text: &str, x: f64, y: f64, eol: bool) -> String {
     )
 }
 
+/// The text of one page made of `runs`.
+fn one_page(runs: &[String]) -> String {
+    pdf_text(&pages(&format!("[[{}]]", runs.join(",")))).text
+}
+
 /// A page of lines 14 points apart from the top, each one run ending its line.
 fn page_of(lines: &[&str]) -> String {
     let runs: Vec<String> = lines
@@ -80,34 +85,60 @@ fn hyphens_at_line_ends_join_words_but_dashes_and_compounds_stay() {
     );
 }
 
-#[test]
-fn runs_of_one_line_join_and_a_new_baseline_starts_a_line_even_without_has_eol() {
-    // A bold word is its own run; PDF.js gives the space as a run of its own.
-    let line = [
-        run("Water is ", 72.0, 720.0, false),
-        run("heavy", 120.0, 720.0, false),
-        run(" ", 150.0, 720.0, false),
-        run("stuff.", 155.0, 720.0, false),
-        run("Next line.", 72.0, 706.0, false),
-    ];
-    let out = pdf_text(&pages(&format!("[[{}]]", line.join(","))));
-    assert_eq!(out.text, "— page 1 —\n\nWater is heavy stuff. Next line.");
-}
+/// One page's runs (text, x, y, `hasEOL`) and the text they make.
+type Layout = (
+    &'static str,
+    Vec<(&'static str, f64, f64, bool)>,
+    &'static str,
+);
 
 #[test]
-fn two_columns_stay_in_pdfjs_order_each_its_own_paragraph() {
-    // PDF.js gives the left column, then the right one, which starts back at the top.
-    let runs = [
-        run("Left column starts", 72.0, 720.0, true),
-        run("and ends here.", 72.0, 706.0, true),
-        run("Right column starts", 320.0, 720.0, true),
-        run("and ends too.", 320.0, 706.0, true),
+fn one_page_layouts_read_in_pdfjs_order() {
+    let layouts: Vec<Layout> = vec![
+        (
+            // A bold word is its own run; PDF.js gives the space as a run of its own.
+            "runs of one line join, and a new baseline starts a line even without hasEOL",
+            vec![
+                ("Water is ", 72.0, 720.0, false),
+                ("heavy", 120.0, 720.0, false),
+                (" ", 150.0, 720.0, false),
+                ("stuff.", 155.0, 720.0, false),
+                ("Next line.", 72.0, 706.0, false),
+            ],
+            "Water is heavy stuff. Next line.",
+        ),
+        (
+            // PDF.js gives the left column, then the right one, which starts back at the top.
+            "two columns stay in order, each its own paragraph",
+            vec![
+                ("Left column starts", 72.0, 720.0, true),
+                ("and ends here.", 72.0, 706.0, true),
+                ("Right column starts", 320.0, 720.0, true),
+                ("and ends too.", 320.0, 706.0, true),
+            ],
+            "Left column starts and ends here.\n\nRight column starts and ends too.",
+        ),
+        (
+            "marked content and whitespace-only runs add nothing",
+            vec![
+                ("", 0.0, 0.0, true),
+                ("  ", 72.0, 720.0, true),
+                ("Only text.", 72.0, 706.0, true),
+            ],
+            "Only text.",
+        ),
     ];
-    let out = pdf_text(&pages(&format!("[[{}]]", runs.join(","))));
-    assert_eq!(
-        out.text,
-        "— page 1 —\n\nLeft column starts and ends here.\n\nRight column starts and ends too."
-    );
+    for (what, runs, expected) in layouts {
+        let runs: Vec<String> = runs
+            .iter()
+            .map(|&(t, x, y, eol)| run(t, x, y, eol))
+            .collect();
+        assert_eq!(
+            one_page(&runs),
+            format!("— page 1 —\n\n{expected}"),
+            "{what}"
+        );
+    }
 }
 
 #[test]
@@ -142,17 +173,6 @@ fn scanned_pages_have_markers_and_are_counted_as_empty() {
     let out = pdf_text(&pages("[[],[],[]]"));
     assert_eq!(out.empty_pages, 3);
     assert_eq!(out.text, "— page 1 —\n\n— page 2 —\n\n— page 3 —");
-}
-
-#[test]
-fn marked_content_and_whitespace_only_runs_add_nothing() {
-    let runs = [
-        run("", 0.0, 0.0, true),
-        run("  ", 72.0, 720.0, true),
-        run("Only text.", 72.0, 706.0, true),
-    ];
-    let out = pdf_text(&pages(&format!("[[{}]]", runs.join(","))));
-    assert_eq!(out.text, "— page 1 —\n\nOnly text.");
 }
 
 #[test]
