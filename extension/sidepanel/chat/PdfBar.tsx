@@ -6,9 +6,31 @@
 import './PdfBar.css';
 import { Paperclip } from 'lucide-react';
 import { useRef } from 'react';
+import type { PdfRequest } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
+import { requestOrigins } from '../settings/permissions';
 import { useActivePdf, usePdfDrop } from './pdf-input';
 import type { PageContext } from './usePageContext';
+
+/** Asks for access to the PDF's origin (in the click, as browsers require), then reads it again. */
+function RetryButton({
+  retry,
+  onGranted,
+}: {
+  retry: NonNullable<PageContext['retry']>;
+  onGranted: (pdf: PdfRequest) => void;
+}) {
+  const host = retry.origin.replace(/^https?:\/\/|\/\*$/g, '');
+  return (
+    <button
+      type="button"
+      className="ghost"
+      onClick={() => void requestOrigins([retry.origin]).then((granted) => granted && onGranted(retry.pdf))}
+    >
+      {t('pdfAllowRetry', host)}
+    </button>
+  );
+}
 
 export function PdfBar({ page }: { page: PageContext }) {
   const picker = useRef<HTMLInputElement>(null);
@@ -20,6 +42,8 @@ export function PdfBar({ page }: { page: PageContext }) {
         <span className="hint" role="status">
           {t('pdfReading')}
         </span>
+      ) : page.retry ? (
+        <RetryButton retry={page.retry} onGranted={page.readPdf} />
       ) : (
         tabPdf &&
         page.attachment?.url !== tabPdf.url && (

@@ -12,8 +12,19 @@ import { t } from '../../shared/i18n';
 /** The part of PDF.js used here, so tests can pass Node's build of the same library. */
 export type PdfJs = Pick<typeof import('pdfjs-dist'), 'getDocument'>;
 
-/** A problem reading a PDF, in words for the user. */
-export class PdfProblem extends Error {}
+/**
+ * A problem reading a PDF, in words for the user. `retryOrigin`: the download failed before any
+ * answer, where access to that origin (`https://host/*`) may let a second try through (Firefox
+ * lets `activeTab` inject into a tab, not download from its origin).
+ */
+export class PdfProblem extends Error {
+  constructor(
+    message: string,
+    readonly retryOrigin?: string,
+  ) {
+    super(message);
+  }
+}
 
 let loading: Promise<PdfJs> | undefined;
 

@@ -8,6 +8,7 @@ import type { Attachment } from '../../shared/attachment';
 import { offerMaterial } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
 import { MAX_PDF_BYTES } from '../../shared/pdf';
+import { originPattern } from '../../shared/settings';
 import { send, type Res } from '../../shared/protocol';
 import type { PdfTextItem } from '../../shared/protocol/context';
 import { loadPdfJs, PdfProblem, textRuns, type PdfJs } from './pdf-extract';
@@ -59,7 +60,8 @@ async function download(url: string, get: typeof fetch): Promise<Uint8Array> {
   } catch (e) {
     // The browser refuses file:// to extensions until the user allows file access.
     if (url.startsWith('file:')) throw new PdfProblem(t('pdfFileAccess'));
-    throw new PdfProblem(t('pdfDownloadFailed', e instanceof Error ? e.message : String(e)));
+    const retry = originPattern(url) ?? undefined;
+    throw new PdfProblem(t('pdfDownloadFailed', e instanceof Error ? e.message : String(e)), retry);
   }
   if (!response.ok) throw new PdfProblem(t('pdfDownloadFailed', `HTTP ${response.status}`));
   const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';

@@ -9,7 +9,7 @@ import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import { send, type Res } from '../../shared/protocol';
 import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
-import { pdfFromFile, pdfFromUrl } from './pdf-read';
+import { PdfProblem, pdfFromFile, pdfFromUrl } from './pdf-read';
 
 export type { Attachment };
 
@@ -69,6 +69,8 @@ function useSetters() {
   const [arrivals, setArrivals] = useState(0);
   /** A PDF being read (PDF.js takes a moment for a long one). */
   const [reading, setReading] = useState(false);
+  /** A tab's PDF whose download failed where access to its origin may let a second try through. */
+  const [retry, setRetry] = useState<{ pdf: PdfRequest; origin: string } | null>(null);
   return {
     attachment,
     setAttachment,
@@ -80,16 +82,19 @@ function useSetters() {
     setArrivals,
     reading,
     setReading,
+    retry,
+    setRetry,
   };
 }
 
 /** Reads a PDF (a tab's, or a file) into the composer, or says why it cannot. */
 function useReadPdf(to: ReturnType<typeof useSetters>) {
-  const { setAttachment, setError, setQuestion, setArrivals, setReading } = to;
+  const { setAttachment, setError, setQuestion, setArrivals, setReading, setRetry } = to;
   return useCallback(
     (from: PdfRequest | File, offered: string | null = null) => {
       setReading(true);
       setError(null);
+      setRetry(null);
       setArrivals((n) => n + 1);
       (from instanceof File ? pdfFromFile(from) : pdfFromUrl(from.url, from.title))
         .then(
@@ -97,11 +102,15 @@ function useReadPdf(to: ReturnType<typeof useSetters>) {
             setAttachment(pdf);
             setQuestion(offered);
           },
-          (e: unknown) => setError(messageOf(e)),
+          (e: unknown) => {
+            setError(messageOf(e));
+            if (e instanceof PdfProblem && e.retryOrigin && !(from instanceof File))
+              setRetry({ pdf: from, origin: e.retryOrigin });
+          },
         )
         .finally(() => setReading(false));
     },
-    [setArrivals, setAttachment, setError, setQuestion, setReading],
+    [setArrivals, setAttachment, setError, setQuestion, setReading, setRetry],
   );
 }
 
@@ -120,7 +129,7 @@ export function usePageContext() {
 
   const clearQuestion = useCallback(() => setQuestion(null), [setQuestion]);
   const clearError = useCallback(() => setError(null), [setError]);
-  const { attachment, question, error, arrivals, reading } = state;
+  const { attachment, question, error, arrivals, reading, retry } = state;
   return {
     attachment,
     setAttachment,
@@ -132,6 +141,7 @@ export function usePageContext() {
     arrivals,
     reading,
     readPdf,
+    retry,
   };
 }
 
