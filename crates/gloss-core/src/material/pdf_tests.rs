@@ -92,6 +92,15 @@ type Layout = (
     &'static str,
 );
 
+/// Lines 14 points apart from the top at `x`, each ending its line (up to four).
+fn column(x: f64, lines: &[&'static str]) -> Vec<(&'static str, f64, f64, bool)> {
+    lines
+        .iter()
+        .zip([720.0, 706.0, 692.0, 678.0])
+        .map(|(&text, y)| (text, x, y, true))
+        .collect()
+}
+
 #[test]
 fn one_page_layouts_read_in_pdfjs_order() {
     let layouts: Vec<Layout> = vec![
@@ -110,12 +119,11 @@ fn one_page_layouts_read_in_pdfjs_order() {
         (
             // PDF.js gives the left column, then the right one, which starts back at the top.
             "two columns stay in order, each its own paragraph",
-            vec![
-                ("Left column starts", 72.0, 720.0, true),
-                ("and ends here.", 72.0, 706.0, true),
-                ("Right column starts", 320.0, 720.0, true),
-                ("and ends too.", 320.0, 706.0, true),
-            ],
+            [
+                column(72.0, &["Left column starts", "and ends here."]),
+                column(320.0, &["Right column starts", "and ends too."]),
+            ]
+            .concat(),
             "Left column starts and ends here.\n\nRight column starts and ends too.",
         ),
         (
