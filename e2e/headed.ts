@@ -31,8 +31,8 @@ export interface Headed {
   page(): Promise<Page>;
   /** The side panels open right now, by their page's URL. */
   sidePanels: () => Promise<string[]>;
-  /** Runs `read` on the open side panel's document (null when no panel is open). */
-  inPanel<T>(read: (doc: Document | null) => T): Promise<T>;
+  /** Runs `read` on the open side panel's document (null when no panel is open), with `arg`. */
+  inPanel<T, A = undefined>(read: (doc: Document | null, arg: A) => T, arg?: A): Promise<T>;
   /** Waits for Gloss's icon inside `area` and returns its centre on screen. */
   findIcon(area: Rect): Promise<{ x: number; y: number }>;
   xdotool(...args: string[]): Promise<void>;
@@ -88,7 +88,9 @@ export async function startHeaded(): Promise<Headed> {
         const contexts = await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.SIDE_PANEL] });
         return contexts.map((c) => c.documentUrl ?? '');
       }),
-    inPanel: async (read) => (await panelDocument()).evaluate(read),
+    inPanel: async <T, A>(read: (doc: Document | null, arg: A) => T, arg?: A) =>
+      // Playwright types a passed value as its serialised form; `arg` is plain data.
+      (await panelDocument()).evaluate(read as (doc: Document | null, arg: unknown) => T, arg),
     findIcon: (area) => waitOnScreen(display.name, area, ICON_RGB),
     xdotool: (...args) => xdotool(display.name, ...args),
     clickAt: (x, y, button) => clickAt(display.name, x, y, button),

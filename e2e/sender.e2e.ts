@@ -26,6 +26,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'local.detect': {},
   'context.take': { windowId: 1 },
   'context.fit': { text: 'x' },
+  'context.pdfText': { pages: [] },
   'history.list': { query: '' },
   'history.open': { id: ID },
   'history.update': { id: ID, title: 'y' },

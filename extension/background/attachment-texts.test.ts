@@ -76,6 +76,24 @@ describe('attachment texts', () => {
     await expect(missing).rejects.toThrow(/no longer stored/);
   });
 
+  test("a PDF's page count is kept with its text, and shown", async () => {
+    const store = await freshStore();
+    const pdf: Attachment = {
+      kind: 'pdf',
+      title: 'Paper',
+      url: 'https://p.test/a.pdf',
+      text: '— page 1 —\nHi',
+      pages: 3,
+    };
+    await store.create('c-pdf', 'About the paper?');
+    const turn = { id: 't-pdf', conversationId: 'c-pdf', parentId: null, createdAt: 1, question: 'About the paper?' };
+    await store.addTurn({ ...turn, attachments: [pdf], answer: '', status: 'streaming' });
+    expect((await store.turn('t-pdf'))?.attachments).toEqual([pdf]);
+    const handlers = historyHandlers(async () => store, scripted(store).answers);
+    const opened = await handlers['history.open']({ id: 'c-pdf' }, sender);
+    expect(opened?.turns[0]?.attachments?.[0]).toMatchObject({ kind: 'pdf', pages: 3, chars: pdf.text.length });
+  });
+
   test('turns stored before texts moved out (inline attachments) still open and send', async () => {
     const store = await freshStore();
     const conversation = await store.create('c-old', 'Old?');

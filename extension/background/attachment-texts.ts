@@ -13,6 +13,7 @@ export const AttachmentRefSchema = v.object({
   kind: AttachmentSchema.entries.kind,
   title: AttachmentSchema.entries.title,
   url: AttachmentSchema.entries.url,
+  pages: AttachmentSchema.entries.pages,
   /** The key of the text's record in the `texts` store. */
   textId: v.string(),
   chars: v.number(),

@@ -1,20 +1,27 @@
 /**
- * Page material for the panel: handing over what the menu or shortcut left, and sizing it
- * against the provider's budget (fencing it into the prompt is `prompt.ts`'s).
+ * Page material for the panel: handing over what the menu or shortcut left, a PDF's text from
+ * its text runs, and sizing it against the provider's budget (fencing it into the prompt is
+ * `prompt.ts`'s).
  */
 import type { Handlers } from '../shared/protocol';
 import { pickProvider } from '../shared/settings';
-import { coreReady, fitText } from './core';
+import { coreReady, fitText, pdfText } from './core';
 import { takePending } from './page-context';
 import { materialBudget } from './prompt';
 import { loadSettings } from './settings-store';
 
-export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
+export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit' | 'context.pdfText'> = {
   'context.take': async ({ windowId }) => {
     const pending = await takePending(windowId);
-    if (!pending) return { attachment: null, question: null, error: null };
-    if ('error' in pending) return { attachment: null, question: null, error: pending.error };
-    return { attachment: pending.attachment, question: pending.question ?? null, error: null };
+    const none = { attachment: null, pdf: null, question: null, error: null };
+    if (!pending) return none;
+    if ('error' in pending) return { ...none, error: pending.error };
+    if ('pdf' in pending) return { ...none, pdf: pending.pdf, question: pending.question ?? null };
+    return { ...none, attachment: pending.attachment, question: pending.question ?? null };
+  },
+  'context.pdfText': async ({ pages }) => {
+    await coreReady();
+    return pdfText(pages);
   },
   'context.fit': async ({ text, providerId }) => {
     await coreReady();

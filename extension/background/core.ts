@@ -13,6 +13,7 @@ export {
   modelsRequest,
   networkError,
   parseModels,
+  pdfText,
   renderMarkdown,
   StreamDecoder,
   StreamRenderer,

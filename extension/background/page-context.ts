@@ -11,6 +11,7 @@ import { openPanel, togglePanel } from './panel';
 import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
+import { looksLikePdf } from '../shared/pdf';
 
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
@@ -67,6 +68,15 @@ async function leave(tab: Tabs.Tab, pending: PendingContext): Promise<void> {
 const UNREADABLE = t('pageUnreadable');
 
 /**
+ * A PDF in the tab, for the panel to read: the viewer keeps its text out of reach of scripts.
+ * "Summarize this page" offers "Summarize this PDF." there.
+ */
+function pdfIn(tab: Tabs.Tab, question?: string): PendingContext {
+  const offered = question === undefined ? undefined : t('suggestSummarizePdf');
+  return { pdf: { url: tab.url ?? '', title: tab.title ?? '' }, question: offered };
+}
+
+/**
  * Runs `func` in the tab (in every frame with `allFrames`) and returns what each frame gave back.
  * The polyfill types results as unknown; each is what `func` returned, structured-cloned.
  */
@@ -85,12 +95,13 @@ async function capturePage(tab: Tabs.Tab, question?: string): Promise<void> {
       (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.(),
     );
     pending = page?.pdf
-      ? { error: UNREADABLE }
+      ? pdfIn(tab, question)
       : page?.text
         ? offerMaterial({ kind: 'page', title: page.title, url: page.url, text: page.text }, question)
         : { error: t('pageNoText') };
   } catch {
-    pending = { error: UNREADABLE };
+    // Firefox's PDF viewer takes no scripts; its address still says what it shows.
+    pending = looksLikePdf(tab.url) ? pdfIn(tab, question) : { error: UNREADABLE };
   }
   await leave(tab, pending);
 }
@@ -109,10 +120,16 @@ async function capture(tab: Tabs.Tab, fallback: string): Promise<void> {
         offerMaterial({ kind: 'selection', text: best.text, title: tab.title || best.title, url: tab.url || best.url })
       : fallback
         ? offerMaterial({ ...base, text: fallback })
-        : { error: frames.some((r) => r?.pdf) ? UNREADABLE : t('selectFirst') };
+        : frames.some((r) => r?.pdf)
+          ? pdfIn(tab)
+          : { error: t('selectFirst') };
   } catch {
     // Nothing can be injected here; the context menu still gave us the selected text.
-    pending = fallback ? offerMaterial({ ...base, text: fallback }) : { error: UNREADABLE };
+    pending = fallback
+      ? offerMaterial({ ...base, text: fallback })
+      : looksLikePdf(tab.url)
+        ? pdfIn(tab)
+        : { error: UNREADABLE };
   }
   await leave(tab, pending);
 }

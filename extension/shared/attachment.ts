@@ -1,5 +1,5 @@
 /**
- * Page material: a quote or a whole page attached to a question (stored with its turn, sent on
+ * Page material: a quote, a whole page or a PDF's text attached to a question (stored with its turn, sent on
  * the chat port, fenced by the core), and what the context menu or shortcut leaves for a
  * window's panel in `chrome.storage.session` until the panel takes it.
  */
@@ -13,11 +13,14 @@ import { t } from './i18n';
 export const MAX_ATTACHMENT_CHARS = 5_000_000;
 
 export const AttachmentSchema = v.object({
-  kind: v.picklist(['selection', 'page']),
+  /** What the material is: a selection, a page's readable text, or a PDF's text (page markers). */
+  kind: v.picklist(['selection', 'page', 'pdf']),
   title: v.pipe(v.string(), v.maxLength(1000)),
   url: v.pipe(v.string(), v.maxLength(8192)),
   // Large, but bounded: a page of a few MB is trimmed to the model's budget before sending.
   text: v.pipe(v.string(), v.maxLength(MAX_ATTACHMENT_CHARS)),
+  /** A PDF's page count (its text marks where each page starts). */
+  pages: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
 });
 export type Attachment = v.InferOutput<typeof AttachmentSchema>;
 
@@ -33,6 +36,7 @@ export const AttachmentViewSchema = v.object({
   kind: AttachmentSchema.entries.kind,
   title: AttachmentSchema.entries.title,
   url: AttachmentSchema.entries.url,
+  pages: AttachmentSchema.entries.pages,
   preview: v.pipe(v.string(), v.maxLength(PREVIEW_CHARS)),
   chars: v.number(),
 });
@@ -42,9 +46,20 @@ export function attachmentView({ text, ...rest }: Attachment): AttachmentView {
   return { ...rest, preview: text.slice(0, PREVIEW_CHARS), chars: text.length };
 }
 
-/** What waits for a panel: the material (with a question to offer), or why there is none. */
+/**
+ * A PDF in the tab the user asked in, for the panel to read: PDF.js needs a DOM and a worker,
+ * which the panel has and the service worker does not (`sidepanel/chat/pdf-read.ts`).
+ */
+export const PdfRequestSchema = v.object({
+  url: v.pipe(v.string(), v.maxLength(8192)),
+  title: v.pipe(v.string(), v.maxLength(1000)),
+});
+export type PdfRequest = v.InferOutput<typeof PdfRequestSchema>;
+
+/** What waits for a panel: the material (with a question to offer), a PDF to read, or why there is none. */
 const PendingContextSchema = v.union([
   v.object({ attachment: AttachmentSchema, question: v.optional(v.string()) }),
+  v.object({ pdf: PdfRequestSchema, question: v.optional(v.string()) }),
   v.object({ error: v.string() }),
 ]);
 export type PendingContext = v.InferOutput<typeof PendingContextSchema>;

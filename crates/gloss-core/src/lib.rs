@@ -7,12 +7,14 @@
 //! - [`providers`] builds a provider's HTTP request as a value and decodes its response bytes
 //!   into [`events::StreamEvent`]s, whatever way the network splits them.
 //! - [`context`] sizes page material to a budget and fences it as untrusted in the prompt.
+//! - [`material`] turns what the panel extracts from a PDF into text with its pages.
 //! - [`errors`] is the one catalogue of failures and the words the user sees for them.
 
 pub mod context;
 pub mod errors;
 pub mod events;
 pub mod markdown;
+pub mod material;
 pub mod providers;
 pub mod spec;
 

@@ -40,7 +40,11 @@ export interface RenderPatch {
   reset?: boolean;
   tailCode?: { append: string; live: string };
 }
-export interface Attachment { kind: 'selection' | 'page'; title: string; url: string; text: string }
+export interface Attachment { kind: 'selection' | 'page' | 'pdf'; title: string; url: string; text: string }
+/** One PDF page's text runs as PDF.js's `getTextContent()` gives them (fields Gloss reads). */
+export interface PdfTextItem { str: string; transform?: number[]; height?: number; hasEOL?: boolean }
+/** A PDF's text with page markers; `pageStarts` are UTF-16 offsets of each page's marker. */
+export interface PdfText { text: string; pageStarts: number[]; emptyPages: number }
 export interface Fit { keptBytes: number; keptTokens: number; totalTokens: number; percent: number }
 export type StreamEvent =
   | { type: 'text'; text: string }
@@ -77,6 +81,27 @@ pub fn fit_text(text: &str, budget: u32) -> JsValue {
     let fit = gloss_core::context::fit(text, budget);
     let kept_chars = text[..fit.kept_bytes].encode_utf16().count();
     to_js(&Fitted { fit, kept_chars })
+}
+
+/// A PDF's text from PDF.js's text runs, page by page (`PdfTextItem[][]`), with page markers,
+/// paragraphs rejoined and running headers dropped. Offsets are converted to UTF-16.
+#[wasm_bindgen(js_name = pdfText, unchecked_return_type = "PdfText")]
+pub fn pdf_text(
+    #[wasm_bindgen(unchecked_param_type = "PdfTextItem[][]")] pages: JsValue,
+) -> Result<JsValue, JsError> {
+    let items: Vec<Vec<gloss_core::material::TextItem>> = from_js(pages, "PDF text items")?;
+    let pages: Vec<_> = items
+        .into_iter()
+        .map(|items| gloss_core::material::PdfPage { items })
+        .collect();
+    let mut out = gloss_core::material::pdf_text(&pages);
+    let text = &out.text;
+    out.page_starts = out
+        .page_starts
+        .iter()
+        .map(|&b| text[..b].encode_utf16().count())
+        .collect();
+    Ok(to_js(&out))
 }
 
 /// The messages for a question with page material fenced as untrusted.

@@ -1,9 +1,18 @@
 /**
  * The one-shot messages about page material (part of `Protocol` in `envelope.ts`): taking what
- * the context menu or shortcut left for this panel, and sizing it before sending.
+ * the context menu or shortcut left for this panel, a PDF's text, and sizing it before sending.
  */
 import * as v from 'valibot';
-import { AttachmentSchema } from '../attachment';
+import { AttachmentSchema, MAX_ATTACHMENT_CHARS, PdfRequestSchema } from '../attachment';
+
+/** One text run of a PDF page, the fields of PDF.js's `TextItem` the core reads. */
+const PdfTextItemSchema = v.object({
+  str: v.pipe(v.string(), v.maxLength(MAX_ATTACHMENT_CHARS)),
+  transform: v.pipe(v.array(v.number()), v.length(6)),
+  height: v.number(),
+  hasEOL: v.boolean(),
+});
+export type PdfTextItem = v.InferOutput<typeof PdfTextItemSchema>;
 
 export const CONTEXT_MESSAGES = {
   /** Page material the context menu or shortcut left for the panel (taken once). */
@@ -12,9 +21,22 @@ export const CONTEXT_MESSAGES = {
     req: v.object({ windowId: v.pipe(v.number(), v.integer()) }),
     res: v.object({
       attachment: v.nullable(AttachmentSchema),
+      /** A PDF in the tab, for the panel to read (PDF.js runs in the panel). */
+      pdf: v.nullable(PdfRequestSchema),
       /** A question to offer in the composer ("Summarize this page."). */
       question: v.nullable(v.string()),
       error: v.nullable(v.string()),
+    }),
+  },
+  /** A PDF's text, from its pages' text runs as PDF.js gives them (the core rejoins them). */
+  'context.pdfText': {
+    req: v.object({ pages: v.array(v.array(PdfTextItemSchema)) }),
+    res: v.object({
+      text: v.string(),
+      /** UTF-16 offset of each page's marker in `text`. */
+      pageStarts: v.array(v.number()),
+      /** Pages with no text at all (scanned images). */
+      emptyPages: v.number(),
     }),
   },
   /** How much of some material fits the provider's context window, before sending. */

@@ -6,7 +6,7 @@
 import './AttachmentChip.css';
 import { useEffect, useState } from 'react';
 import { send, type Res } from '../../shared/protocol';
-import { chipTitle, hostOf, preview, tokenCount } from './attachment-text';
+import { chipTitle, hostOf, pageCount, pdfFitText, preview, tokenCount } from './attachment-text';
 import type { Attachment } from './usePageContext';
 import { t } from '../../shared/i18n';
 
@@ -16,6 +16,8 @@ interface Props {
   onChange: (attachment: Attachment | null) => void;
   onTrimChange: (keptChars: number | null) => void;
 }
+
+const LABELS = { page: () => t('attachedPage'), selection: () => t('quotedSelection'), pdf: () => t('attachedPdf') };
 
 export function AttachmentChip({ attachment, providerId, onChange, onTrimChange }: Props) {
   const [fit, setFit] = useState<Res<'context.fit'>>();
@@ -39,14 +41,11 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
 
   const host = hostOf(attachment.url);
   return (
-    <div
-      className="chip"
-      role="group"
-      aria-label={attachment.kind === 'page' ? t('attachedPage') : t('quotedSelection')}
-    >
+    <div className="chip" role="group" aria-label={LABELS[attachment.kind]()}>
       <div className="chip-head">
         <span className="chip-title" title={attachment.url}>
           {chipTitle(attachment.kind, attachment.title)} {host && <span className="hint">· {host}</span>}
+          {attachment.pages !== undefined && <span className="hint"> · {pageCount(attachment.pages)}</span>}
         </span>
         <button type="button" className="ghost" onClick={() => setEditing(!editing)} aria-expanded={editing}>
           {editing ? t('done') : t('edit')}
@@ -66,9 +65,11 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
       )}
       {fit && (
         <p className="hint chip-fit" role="status">
-          {overflows
-            ? t('tooLong', fit.percent, tokenCount(fit.keptTokens), tokenCount(fit.totalTokens))
-            : t('aboutTokens', tokenCount(fit.totalTokens))}
+          {!overflows
+            ? t('aboutTokens', tokenCount(fit.totalTokens))
+            : attachment.pages
+              ? pdfFitText(attachment.text, attachment.pages, fit)
+              : t('tooLong', fit.percent, tokenCount(fit.keptTokens), tokenCount(fit.totalTokens))}
         </p>
       )}
       {overflows && (

@@ -4,6 +4,7 @@ import type { QuickAction } from '../../shared/preferences';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
 import { ConversationHeader } from './ConversationHeader';
+import { PdfBar } from './PdfBar';
 import type { Chat } from './useChat';
 import type { PageContext } from './usePageContext';
 
@@ -49,6 +50,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
           </button>
         </p>
       )}
+      <PdfBar page={page} />
       <Composer
         streaming={chat.streaming}
         onSend={session.ask}

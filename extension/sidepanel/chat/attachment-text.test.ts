@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { t } from '../../shared/i18n';
-import { chipTitle, hostOf, preview, tokenCount } from './attachment-text';
+import { chipTitle, hostOf, pageCount, pagesKept, pdfFitText, preview, tokenCount } from './attachment-text';
 
 test('a quote says what it is and where it is from', () => {
   expect(chipTitle('selection', 'Rust')).toBe(t('selectionFrom', 'Rust'));
@@ -31,4 +31,30 @@ test('the host is shown for a web page, and nothing for an address that is not a
   expect(hostOf('https://en.wikipedia.org/wiki/Rust')).toBe('en.wikipedia.org');
   expect(hostOf('http://localhost:8080/a')).toBe('localhost:8080');
   expect(hostOf('not a url')).toBe('');
+});
+
+const PDF = '— page 1 —\n\nOne.\n\n— page 2 —\n\nTwo two.\n\n— page 3 —\n\nThree.';
+
+test.each([
+  [PDF.length, { last: 3, partial: false }],
+  [PDF.indexOf('— page 3') - 2, { last: 2, partial: false }],
+  [PDF.indexOf('two.'), { last: 2, partial: true }],
+  [PDF.indexOf('One.') + 4, { last: 1, partial: false }],
+])('%i characters of a PDF hold its pages %o', (kept, pages) => {
+  expect(pagesKept(PDF, kept)).toEqual(pages);
+});
+
+test('a PDF that does not fit says which pages do and which are left out', () => {
+  const fit = { keptTokens: 1200, totalTokens: 5000 };
+  expect(pdfFitText(PDF, 3, { ...fit, keptChars: PDF.indexOf('— page 3') - 2 })).toBe(
+    t('pdfFits', '1–2', 3, '1.2k', '5.0k', 3),
+  );
+  expect(t('pdfFits', '1–2', 3, '1.2k', '5.0k', 3)).toContain('pages 1–2 of 3 fit');
+  expect(t('pdfFits', '1–2', 3, '1.2k', '5.0k', 3)).toContain('pages 3–3 are left out');
+  expect(pdfFitText(PDF, 3, { ...fit, keptChars: PDF.indexOf('two.') })).toBe(
+    t('pdfFitsPart', '1–2', 3, '1.2k', '5.0k'),
+  );
+  expect(chipTitle('pdf', 'r.pdf')).toBe(t('pdfFrom', 'r.pdf'));
+  expect(pageCount(1)).toBe('1 page');
+  expect(pageCount(120)).toBe('120 pages');
 });

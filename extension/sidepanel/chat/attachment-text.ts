@@ -2,12 +2,55 @@
  * How the quote waiting in the composer is described before it is sent: what it is and where
  * from, a short preview, and its size in tokens.
  */
+import type { Attachment } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
 
 /** What the quote is and where from ("Selection from “Title”"); just what it is for an untitled page. */
-export function chipTitle(kind: 'page' | 'selection', title: string): string {
+export function chipTitle(kind: Attachment['kind'], title: string): string {
+  if (kind === 'pdf') return title ? t('pdfFrom', title) : t('pdf');
   if (!title) return kind === 'page' ? t('page') : t('selection');
   return kind === 'page' ? t('pageFrom', title) : t('selectionFrom', title);
+}
+
+/** The page marker the core puts at the start of each PDF page ("— page 12 —"). */
+const PAGE_MARKER = /^— page (\d+) —$/gm;
+
+/**
+ * Which pages of a PDF's text the first `keptChars` characters hold: through page `last`, the
+ * last of them only in part when `partial`. Read from the markers, so an edited text still counts.
+ */
+export function pagesKept(text: string, keptChars: number): { last: number; partial: boolean } {
+  let last = 0;
+  let lastEnd = 0;
+  let nextStart = text.length;
+  for (const m of text.matchAll(PAGE_MARKER)) {
+    if (m.index >= keptChars) {
+      nextStart = m.index;
+      break;
+    }
+    last = Number(m[1]);
+    lastEnd = m.index + m[0].length;
+  }
+  // The page goes on to the next marker (less the blank line before it), or the text's end.
+  const pageEnd = nextStart === text.length ? text.trimEnd().length : nextStart - 2;
+  return { last, partial: keptChars < pageEnd && keptChars > lastEnd };
+}
+
+/** "Too long: pages 1–38 of 120 fit…" for a PDF that does not fit. */
+export function pdfFitText(
+  text: string,
+  pages: number,
+  fit: { keptChars: number; keptTokens: number; totalTokens: number },
+): string {
+  const { last, partial } = pagesKept(text, fit.keptChars);
+  const range = last > 1 ? `1–${last}` : '1';
+  const [kept, total] = [tokenCount(fit.keptTokens), tokenCount(fit.totalTokens)];
+  return partial ? t('pdfFitsPart', range, pages, kept, total) : t('pdfFits', range, pages, kept, total, last + 1);
+}
+
+/** "1 page", "12 pages". */
+export function pageCount(pages: number): string {
+  return pages === 1 ? t('pdfOnePage') : t('pdfPageCount', pages);
 }
 
 /** The quote on one line, cut at 280 characters. */

@@ -1,40 +1,27 @@
 /**
  * Page material the context menu or shortcut left for this window's panel: taken when the
- * panel opens and whenever new material arrives while it is open.
+ * panel opens and whenever new material arrives while it is open. A PDF is read here, in the
+ * panel (`pdf-read.ts`), from the tab's address or from a file the user gave.
  */
 import browser, { type Storage } from 'webextension-polyfill';
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
-import { send } from '../../shared/protocol';
-import { pendingContextKey, type Attachment } from '../../shared/attachment';
+import { send, type Res } from '../../shared/protocol';
+import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
+import { PdfProblem, pdfFromFile, pdfFromUrl } from './pdf-read';
 
 export type { Attachment };
 
-export function usePageContext() {
-  const [attachment, setAttachment] = useState<Attachment | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [question, setQuestion] = useState<string | null>(null);
-  /** Counts deliveries, so the panel can show the chat whenever something arrives. */
-  const [arrivals, setArrivals] = useState(0);
-
+/** Calls `arrived` with what is waiting for this window's panel, now and whenever more comes. */
+function useWindowPending(arrived: (r: Taken) => void): void {
   useEffect(() => {
     let windowId: number | undefined;
     const take = () => {
       if (windowId === undefined) return;
       send('context.take', { windowId }).then(
-        (r) => {
-          // Nothing waiting: another take (on opening, or on the storage change) already got it.
-          if (!r.attachment && !r.error) return;
-          if (r.attachment) setAttachment(r.attachment);
-          setQuestion(r.question);
-          setError(r.error);
-          setArrivals((n) => n + 1);
-        },
-        (e: unknown) => {
-          setError(t('materialNotPassed', messageOf(e)));
-          setArrivals((n) => n + 1);
-        },
+        (r) => arrived(r),
+        (e: unknown) => arrived({ failed: messageOf(e) }),
       );
     };
     const onChange = (changes: Record<string, Storage.StorageChange>, area: string) => {
@@ -49,10 +36,113 @@ export function usePageContext() {
       () => undefined,
     );
     return () => browser.storage.onChanged.removeListener(onChange);
-  }, []);
+  }, [arrived]);
+}
 
-  const clearQuestion = useCallback(() => setQuestion(null), []);
-  return { attachment, setAttachment, question, clearQuestion, error, arrivals, clearError: () => setError(null) };
+type Taken = Res<'context.take'> | { failed: string };
+
+/** What the panel's state does with what it took: show it, or read the PDF it names. */
+function apply(
+  r: Taken,
+  to: Pick<ReturnType<typeof useSetters>, 'setAttachment' | 'setError' | 'setQuestion' | 'setArrivals'>,
+  readPdf: (pdf: PdfRequest, q: string | null) => void,
+) {
+  if ('failed' in r) to.setError(t('materialNotPassed', r.failed));
+  else if (r.pdf) {
+    readPdf(r.pdf, r.question);
+    return;
+  } else {
+    // Nothing waiting: another take (on opening, or on the storage change) already got it.
+    if (!r.attachment && !r.error) return;
+    if (r.attachment) to.setAttachment(r.attachment);
+    to.setQuestion(r.question);
+    to.setError(r.error);
+  }
+  to.setArrivals((n) => n + 1);
+}
+
+function useSetters() {
+  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [question, setQuestion] = useState<string | null>(null);
+  /** Counts deliveries, so the panel can show the chat whenever something arrives. */
+  const [arrivals, setArrivals] = useState(0);
+  /** A PDF being read (PDF.js takes a moment for a long one). */
+  const [reading, setReading] = useState(false);
+  /** A tab's PDF whose download failed where access to its origin may let a second try through. */
+  const [retry, setRetry] = useState<{ pdf: PdfRequest; origin: string } | null>(null);
+  return {
+    attachment,
+    setAttachment,
+    error,
+    setError,
+    question,
+    setQuestion,
+    arrivals,
+    setArrivals,
+    reading,
+    setReading,
+    retry,
+    setRetry,
+  };
+}
+
+/** Reads a PDF (a tab's, or a file) into the composer, or says why it cannot. */
+function useReadPdf(to: ReturnType<typeof useSetters>) {
+  const { setAttachment, setError, setQuestion, setArrivals, setReading, setRetry } = to;
+  return useCallback(
+    (from: PdfRequest | File, offered: string | null = null) => {
+      setReading(true);
+      setError(null);
+      setRetry(null);
+      setArrivals((n) => n + 1);
+      (from instanceof File ? pdfFromFile(from) : pdfFromUrl(from.url, from.title))
+        .then(
+          (pdf) => {
+            setAttachment(pdf);
+            setQuestion(offered);
+          },
+          (e: unknown) => {
+            setError(messageOf(e));
+            if (e instanceof PdfProblem && e.retryOrigin && !(from instanceof File))
+              setRetry({ pdf: from, origin: e.retryOrigin });
+          },
+        )
+        .finally(() => setReading(false));
+    },
+    [setArrivals, setAttachment, setError, setQuestion, setReading, setRetry],
+  );
+}
+
+export function usePageContext() {
+  const state = useSetters();
+  const { setAttachment, setError, setQuestion, setArrivals } = state;
+
+  const readPdf = useReadPdf(state);
+
+  useWindowPending(
+    useCallback(
+      (r: Taken) => apply(r, { setAttachment, setError, setQuestion, setArrivals }, readPdf),
+      [readPdf, setAttachment, setError, setQuestion, setArrivals],
+    ),
+  );
+
+  const clearQuestion = useCallback(() => setQuestion(null), [setQuestion]);
+  const clearError = useCallback(() => setError(null), [setError]);
+  const { attachment, question, error, arrivals, reading, retry } = state;
+  return {
+    attachment,
+    setAttachment,
+    question,
+    clearQuestion,
+    error,
+    setError,
+    clearError,
+    arrivals,
+    reading,
+    readPdf,
+    retry,
+  };
 }
 
 /** Page material waiting for this panel's composer, and what went wrong taking it. */

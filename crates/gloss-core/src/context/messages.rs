@@ -15,6 +15,8 @@ pub enum AttachmentKind {
     Selection,
     /// The readable text of the whole page.
     Page,
+    /// A PDF's text, with page markers (`material::pdf_text`).
+    Pdf,
 }
 
 /// Material from a page, attached to a question.
@@ -63,6 +65,7 @@ fn material_block(a: &Attachment) -> String {
     let kind = match a.kind {
         AttachmentKind::Selection => "selection",
         AttachmentKind::Page => "page",
+        AttachmentKind::Pdf => "pdf",
     };
     format!(
         "<<<material {tag} kind={kind} title=\"{title}\" url=\"{url}\">>>\n{}\n<<<end material {tag}>>>\n\n",

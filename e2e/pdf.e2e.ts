@@ -1,0 +1,156 @@
+/**
+ * PDFs in real Chromium (issue 15): a PDF served from 127.0.0.1 and shown in the browser's own
+ * viewer is asked about with the real shortcut (headed, e2e/headed), and the model receives its
+ * text in order, by page; a scanned PDF (images only) says it has no text; a PDF file dropped
+ * on the panel reaches the model too; and opening the panel beside a PDF offers to ask about it.
+ * The PDFs are written by e2e/fixtures/pdf.ts from the PDF file structure.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { headedWithFiles } from './file-server';
+import { imagePdf, textPdf } from './fixtures/pdf';
+import type { Headed } from './headed';
+
+/** Three pages under a running header and numbered footers, with a word hyphenated at a line end. */
+const REPORT = textPdf([
+  [
+    'Tide Tables 2026',
+    'Spring tides come at new and full moon, when the Sun',
+    'and the Moon pull to-',
+    'gether.',
+    'Page 1 of 3',
+  ],
+  ['Tide Tables 2026', 'Neap tides come at the quarter moons.', 'Page 2 of 3'],
+  ['Tide Tables 2026', 'Tidal ranges are largest in the Bay of Fundy.', 'Page 3 of 3'],
+]);
+
+let h: Headed;
+let filesUrl: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ h, filesUrl, close } = await headedWithFiles((path) => {
+    const body = path === '/tides.pdf' ? REPORT : path === '/scan.pdf' ? imagePdf(2) : null;
+    return body && { type: 'application/pdf', body };
+  }));
+});
+
+afterAll(() => close());
+
+/** Opens `path` in the browser's PDF viewer and presses Gloss's ask shortcut there. */
+async function askInViewer(path: string): Promise<void> {
+  const page = await h.page();
+  await page.goto(filesUrl + path);
+  await new Promise((r) => setTimeout(r, 1500)); // the viewer loads after the page
+  await h.xdotool('key', 'alt+shift+q');
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+}
+
+test('the shortcut in the PDF viewer brings the PDF to the model, its pages in order', async () => {
+  await askInViewer('/tides.pdf');
+  const chip = () =>
+    h.inPanel((doc) => ({
+      label: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
+      title: doc?.querySelector('.chip-title')?.textContent ?? '',
+    }));
+  await expect
+    .poll(chip, { timeout: 20_000 })
+    .toEqual({ label: 'Attached PDF', title: expect.stringContaining('3 pages') });
+
+  const user = (await h.askFromPanel('What causes spring tides?')).at(-1)?.content ?? '';
+  expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=pdf title=".*" url="http:\/\/127\.0\.0\.1:\d+\/tides\.pdf">>>/);
+  const order = [
+    '— page 1 —',
+    'Spring tides come at new and full moon, when the Sun and the Moon pull together.',
+    '— page 2 —',
+    'Neap tides come at the quarter moons.',
+    '— page 3 —',
+    'Tidal ranges are largest in the Bay of Fundy.',
+  ].map((part) => user.indexOf(part));
+  expect(order.every((at) => at >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
+  // The running header and the page numbers are not the document's text.
+  expect(user).not.toContain('Tide Tables 2026');
+  expect(user).not.toContain('of 3');
+  expect(user.endsWith('What causes spring tides?')).toBe(true);
+});
+
+test('a scanned PDF says it has no text', async () => {
+  await askInViewer('/scan.pdf');
+  const alert = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
+  await expect.poll(alert, { timeout: 20_000 }).toContain('This PDF has no text: it is scanned images.');
+});
+
+const chipOf = () =>
+  h.inPanel((doc) => ({
+    label: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
+    title: doc?.querySelector('.chip-title')?.textContent ?? '',
+  }));
+
+/** Drops a PDF file showing `pages` on the panel, as the browser delivers a drop: a DataTransfer holding the file. */
+async function dropPdf(name: string, pages: string[][]): Promise<void> {
+  await h.inPanel(
+    (doc, [file, bytes]) => {
+      const view = doc?.defaultView;
+      if (!doc || !view) return;
+      const data = new view.DataTransfer();
+      data.items.add(new view.File([new Uint8Array(bytes)], file, { type: 'application/pdf' }));
+      for (const type of ['dragover', 'drop'])
+        doc.body.dispatchEvent(new view.DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    [name, Array.from(textPdf(pages))] as const,
+  );
+}
+
+test('a PDF file dropped on the panel reaches the model', async () => {
+  await h.inPanel((doc) => (doc?.querySelector('.chip button[aria-label]') as HTMLButtonElement | null)?.click());
+  await dropPdf('notes.pdf', [['Mangroves slow the tide in estuaries.'], ['Salt marshes do too.']]);
+  await expect
+    .poll(chipOf, { timeout: 20_000 })
+    .toEqual({ label: 'Attached PDF', title: expect.stringContaining('notes.pdf') });
+  const user = (await h.askFromPanel('Which slow the tide?')).at(-1)?.content ?? '';
+  expect(user).toContain('— page 1 —\n\nMangroves slow the tide in estuaries.\n\n— page 2 —\n\nSalt marshes do too.');
+});
+
+test('a PDF longer than the model’s window says which pages fit, and sends only those', async () => {
+  // 40 pages of 46 lines: about 30k tokens, for a custom provider's 8k window. Each page opens
+  // with a line of its own (a line repeated at the same place on every page is a running header).
+  const line = 'The tide comes in and goes out again along the wide and sandy shore.';
+  const opening = (p: number) => `Opening ${'I'.repeat(p)}.`;
+  const book = Array.from({ length: 40 }, (_, p) => [opening(p + 1), ...Array<string>(45).fill(line)]);
+  await dropPdf('book.pdf', book);
+  const status = () => h.inPanel((doc) => doc?.querySelector('.chip-fit')?.textContent ?? '');
+  await expect.poll(status, { timeout: 30_000 }).toMatch(/pages 1–\d+ of 40 fit/);
+  const fits = Number(/pages 1–(\d+) of 40/.exec(await status())?.[1]);
+  expect(fits).toBeGreaterThan(1);
+  expect(fits).toBeLessThan(40);
+
+  const user = (await h.askFromPanel('Summarize.')).at(-1)?.content ?? '';
+  expect(user).toContain(`— page ${fits} —`);
+  expect(user).not.toContain(`— page ${fits + 2} —`);
+  expect(user).toContain(opening(1));
+  expect(user).not.toContain(opening(40));
+});
+
+test('opening the panel beside a PDF offers to ask about it', async () => {
+  const page = await h.page();
+  await page.goto(`${filesUrl}/tides.pdf`);
+  await new Promise((r) => setTimeout(r, 1500));
+  // Close the panel, then open it with the toggle shortcut, which lets Gloss see the tab.
+  await h.xdotool('key', 'alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
+  await h.xdotool('key', 'alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  const offer = () =>
+    h.inPanel((doc) =>
+      Array.from(doc?.querySelectorAll('button') ?? []).some((b) => b.textContent === 'Ask about this PDF'),
+    );
+  await expect.poll(offer, { timeout: 15_000 }).toBe(true);
+  await h.inPanel((doc) =>
+    Array.from(doc?.querySelectorAll('button') ?? [])
+      .find((b) => b.textContent === 'Ask about this PDF')
+      ?.click(),
+  );
+  await expect
+    .poll(chipOf, { timeout: 20_000 })
+    .toEqual({ label: 'Attached PDF', title: expect.stringContaining('3 pages') });
+});

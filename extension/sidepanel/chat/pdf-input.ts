@@ -1,0 +1,72 @@
+/**
+ * PDFs the user gives the panel: dropped anywhere on it, picked with the attach button, or the
+ * PDF in the tab the panel sits beside (offered when the browser lets Gloss see the tab's
+ * address, as it does after a click on Gloss's toolbar button). Images are left alone here:
+ * the composer takes them on its own.
+ */
+import browser from 'webextension-polyfill';
+import { useEffect, useState } from 'react';
+import type { PdfRequest } from '../../shared/attachment';
+import { t } from '../../shared/i18n';
+import { looksLikePdf } from '../../shared/pdf';
+import { isPdfFile } from './pdf-read';
+
+/** What a drop holds for this module: a PDF, a file that is not one (named), or nothing of ours. */
+export function droppedPdf(files: readonly File[]): { pdf: File } | { notPdf: string } | null {
+  const pdf = files.find(isPdfFile);
+  if (pdf) return { pdf };
+  const other = files.find((f) => !f.type.startsWith('image/'));
+  return other ? { notPdf: other.name } : null;
+}
+
+/** Whether a drag carries files (text or links dragged in are the page's business). */
+function carriesFiles(e: DragEvent): boolean {
+  return e.dataTransfer?.types.includes('Files') ?? false;
+}
+
+/** Takes PDFs dropped anywhere on the panel; says so when a dropped file is not a PDF. */
+export function usePdfDrop(onPdf: (file: File) => void, onNotPdf: (message: string) => void): void {
+  useEffect(() => {
+    const over = (e: DragEvent) => {
+      // Without this the browser opens the dropped file in place of the panel.
+      if (carriesFiles(e)) e.preventDefault();
+    };
+    const drop = (e: DragEvent) => {
+      if (!carriesFiles(e)) return;
+      e.preventDefault();
+      const got = droppedPdf(Array.from(e.dataTransfer?.files ?? []));
+      if (got && 'pdf' in got) onPdf(got.pdf);
+      else if (got) onNotPdf(t('pdfOnlyPdf', got.notPdf));
+    };
+    document.addEventListener('dragover', over);
+    document.addEventListener('drop', drop);
+    return () => {
+      document.removeEventListener('dragover', over);
+      document.removeEventListener('drop', drop);
+    };
+  }, [onPdf, onNotPdf]);
+}
+
+/** The PDF in this window's active tab, when the browser shows Gloss its address; else null. */
+async function activePdf(): Promise<PdfRequest | null> {
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab && looksLikePdf(tab.url) ? { url: tab.url ?? '', title: tab.title ?? '' } : null;
+}
+
+/** The active tab's PDF, looked at again when the user switches or loads tabs. */
+export function useActivePdf(): PdfRequest | null {
+  const [pdf, setPdf] = useState<PdfRequest | null>(null);
+  useEffect(() => {
+    const look = () => void activePdf().then(setPdf, () => setPdf(null));
+    look();
+    browser.tabs.onActivated.addListener(look);
+    browser.tabs.onUpdated.addListener(look);
+    window.addEventListener('focus', look);
+    return () => {
+      browser.tabs.onActivated.removeListener(look);
+      browser.tabs.onUpdated.removeListener(look);
+      window.removeEventListener('focus', look);
+    };
+  }, []);
+  return pdf;
+}
