@@ -63,6 +63,37 @@ describe('the WASM boundary', () => {
     expect(thrown).toEqual({ field: 'model', message: 'Choose a model.', key: 'specChooseModel' });
   });
 
+  test('buildRequest takes text and image parts, and refuses a bad image with a SpecError', () => {
+    // A 1×1 PNG, as a browser's canvas.toDataURL('image/png') writes it (less the data: prefix).
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    const spec = (mediaType: 'image/png' | 'image/gif') => ({
+      provider: 'anthropic' as const,
+      baseUrl: 'https://api.anthropic.com/v1',
+      model: 'm',
+      messages: [
+        {
+          role: 'user' as const,
+          content: [
+            { type: 'text' as const, text: 'What is this?' },
+            { type: 'image' as const, mediaType, data: png },
+          ],
+        },
+      ],
+    });
+    const body = JSON.parse(buildRequest(spec('image/png')).body) as { messages: { content: unknown[] }[] };
+    expect(body.messages[0]?.content[1]).toEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: png },
+    });
+    let thrown: unknown;
+    try {
+      buildRequest(spec('image/gif'));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isSpecError(thrown) && localizeProblem(thrown)).toMatchObject({ field: 'messages', key: 'specImageData' });
+  });
+
   test('checkEndpoint names the field to fix', () => {
     expect(checkEndpoint('https://api.openai.com/v1', 'gpt-4o-mini')).toBeUndefined();
     expect(checkEndpoint('https://api.openai.com/v1', '')).toEqual({

@@ -128,3 +128,27 @@ fn every_settings_problem_has_its_message_in_the_catalogue() {
         );
     }
 }
+
+#[test]
+fn every_image_problem_has_its_message_in_the_catalogue() {
+    let en = catalogue();
+    for (media_type, data) in [
+        ("image/bmp", "Qk0=".to_owned()),
+        ("image/png", "Qk0=".to_owned()),
+        ("image/png", "A".repeat(6 << 20)),
+    ] {
+        let spec: gloss_core::ChatSpec = serde_json::from_value(serde_json::json!({
+            "provider": "openai", "baseUrl": "http://h/v1", "model": "m",
+            "messages": [{ "role": "user", "content": [
+                { "type": "image", "mediaType": media_type, "data": data }
+            ] }]
+        }))
+        .unwrap();
+        let problem = gloss_core::build_request(&spec).unwrap_err();
+        assert_eq!(
+            en[&problem.key]["message"].as_str(),
+            Some(problem.message.as_str()),
+            "{problem:?}"
+        );
+    }
+}

@@ -7,10 +7,10 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod spec_types;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
-export type Role = 'system' | 'user' | 'assistant';
-export interface ChatMessage { role: Role; content: string }
 export type ProviderKind = 'openai' | 'anthropic' | 'gemini' | 'ollama';
 export interface ModelInfo { id: string; name?: string }
 export interface ChatSpec {
@@ -80,7 +80,7 @@ pub fn fit_text(text: &str, budget: u32) -> JsValue {
 }
 
 /// The messages for a question with page material fenced as untrusted.
-#[wasm_bindgen(js_name = buildMessages, unchecked_return_type = "ChatMessage[]")]
+#[wasm_bindgen(js_name = buildMessages, unchecked_return_type = "TextMessage[]")]
 pub fn build_messages(
     question: &str,
     #[wasm_bindgen(unchecked_param_type = "Attachment[]")] attachments: JsValue,

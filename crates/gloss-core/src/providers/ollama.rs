@@ -15,7 +15,7 @@ use super::ndjson::NdjsonLines;
 use super::{Limit, Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::spec::ChatSpec;
+use crate::spec::{ChatSpec, Message};
 
 pub(super) struct Ollama;
 
@@ -23,7 +23,7 @@ impl Protocol for Ollama {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
         let mut body = json!({
             "model": spec.model.trim(),
-            "messages": spec.messages,
+            "messages": spec.messages.iter().map(message).collect::<Vec<_>>(),
             "stream": true,
         });
         let options = sampling(
@@ -75,6 +75,17 @@ impl Protocol for Ollama {
         }
         errors::http_error(status, body, retry_after)
     }
+}
+
+/// A message as `/api/chat` takes it: the text in `content`, images beside it as bare base64 in
+/// `images` (the API documents no media type; it reads the bytes).
+fn message(m: &Message) -> Value {
+    let mut out = json!({ "role": m.role, "content": m.content.text() });
+    let images: Vec<&str> = m.content.images().map(|i| i.data.as_str()).collect();
+    if !images.is_empty() {
+        out["images"] = json!(images);
+    }
+    out
 }
 
 /// Ollama needs no key; one is sent (as a bearer token) for servers behind an auth proxy.
