@@ -124,6 +124,12 @@ describe('the WASM boundary', () => {
   test('httpError maps statuses to codes with a next step', () => {
     expect(httpError('openai', 429, '', '3')).toMatchObject({ type: 'error', code: 'rate_limit' });
     expect(httpError('anthropic', 401, '', undefined)).toMatchObject({ code: 'auth' });
+    expect(
+      httpError('gemini', 400, '{"error":{"message":"Image input modality is not enabled for models/x"}}'),
+    ).toMatchObject({
+      code: 'no_vision',
+      message: expect.stringContaining("can't see images"),
+    });
     expect(httpError('ollama', 403, '', undefined)).toMatchObject({
       code: 'network',
       message: expect.stringContaining('OLLAMA_ORIGINS'),
@@ -138,6 +144,7 @@ describe('error messages in the user’s language', () => {
       httpError('anthropic', 429, '', '12'),
       httpError('gemini', 400, '{"error":{"message":"API key not valid","status":"INVALID_ARGUMENT"}}'),
       httpError('ollama', 403, ''),
+      httpError('ollama', 500, '{"error":"this model is missing data required for image input"}'),
       networkError('http://127.0.0.1:9/v1/chat/completions', 'Failed to fetch'),
       timeoutError(30, true),
     ];

@@ -102,6 +102,13 @@ fn every_error_is_said_the_same_from_its_parts() {
     ] {
         events.push(provider_error(kind, "the provider's words"));
     }
+    events.push(provider_error("", "image input is not supported"));
+    events.push(http_error(
+        ProviderKind::OpenAi,
+        400,
+        r#"{"error":{"message":"Invalid content type. image_url is only supported by certain models."}}"#,
+        None,
+    ));
     for event in events {
         let StreamEvent::Error { message, l10n, .. } = event else {
             panic!("not an error: {event:?}")
