@@ -4,6 +4,7 @@ import { localizeError, localizeProblem } from '../shared/i18n';
 import {
   buildRequest,
   checkEndpoint,
+  contentTokens,
   httpError,
   isSpecError,
   modelsRequest,
@@ -92,6 +93,18 @@ describe('the WASM boundary', () => {
       thrown = e;
     }
     expect(isSpecError(thrown) && localizeProblem(thrown)).toMatchObject({ field: 'messages', key: 'specImageData' });
+  });
+
+  test('contentTokens prices a message with images by the provider’s rule', () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    const parts = [
+      { type: 'text' as const, text: 'abcdefgh' },
+      { type: 'image' as const, mediaType: 'image/png' as const, data: png },
+    ];
+    expect(contentTokens('openai', 'abcdefgh')).toBe(2);
+    // A 1×1 image: one 512-px tile (85 + 170) for OpenAI, one block (258) for Gemini.
+    expect(contentTokens('openai', parts)).toBe(2 + 255);
+    expect(contentTokens('gemini', parts)).toBe(2 + 258);
   });
 
   test('checkEndpoint names the field to fix', () => {

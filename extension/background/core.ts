@@ -8,6 +8,7 @@ export {
   buildMessages,
   buildRequest,
   checkEndpoint,
+  contentTokens,
   fitText,
   httpError,
   modelsRequest,
@@ -20,6 +21,7 @@ export {
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 export type {
   ChatSpec,
+  ContentPart,
   HttpRequest,
   Localized,
   ProviderKind,

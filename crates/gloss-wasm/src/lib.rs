@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod images;
 mod spec_types;
 
 #[wasm_bindgen(typescript_custom_section)]
