@@ -1,11 +1,11 @@
-//! What images cost in the context window, for the worker's budget (the rules are the core's
-//! `context/images.rs`).
+//! Images at the boundary: what they cost in the context window (the rules are the core's
+//! `context/images.rs`), and which models can see them where the provider says.
 
 use gloss_core::spec::Content;
-use gloss_core::ProviderKind;
+use gloss_core::{providers, ProviderKind};
 use wasm_bindgen::prelude::*;
 
-use crate::from_js;
+use crate::{from_js, to_js};
 
 /// Estimated tokens of a message's content with a provider of `kind`: its text plus its images,
 /// each priced by that provider's rule.
@@ -17,4 +17,33 @@ pub fn content_tokens(
     let kind: ProviderKind = from_js(kind, "provider kind")?;
     let content: Content = from_js(content, "message content")?;
     Ok(gloss_core::context::content_tokens(kind, &content))
+}
+
+/// The request for one model's details where the provider's list does not say whether it sees
+/// (Ollama's `/api/show`); `undefined` for other providers. Throws an `Error` for a bad base URL.
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "wasm-bindgen can only receive an optional string as Option<String>"
+)]
+#[wasm_bindgen(js_name = modelDetailsRequest, unchecked_return_type = "HttpRequest | undefined")]
+pub fn model_details_request(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    base_url: &str,
+    api_key: Option<String>,
+    model: &str,
+) -> Result<JsValue, JsError> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    let request = providers::model_details_request(kind, base_url, api_key.as_deref(), model)
+        .map_err(|e| JsError::new(&e.message))?;
+    Ok(request.map_or(JsValue::UNDEFINED, |r| to_js(&r)))
+}
+
+/// Whether a model-details response says the model takes images; `undefined` if it does not say.
+#[wasm_bindgen(js_name = modelSees)]
+pub fn model_sees(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    body: &str,
+) -> Result<Option<bool>, JsError> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    Ok(providers::model_sees(kind, body))
 }

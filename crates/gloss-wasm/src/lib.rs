@@ -13,7 +13,7 @@ mod spec_types;
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
 export type ProviderKind = 'openai' | 'anthropic' | 'gemini' | 'ollama';
-export interface ModelInfo { id: string; name?: string }
+export interface ModelInfo { id: string; name?: string; vision?: boolean }
 export interface ChatSpec {
   provider: ProviderKind;
   baseUrl: string;

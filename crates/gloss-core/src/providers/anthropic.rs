@@ -70,7 +70,11 @@ impl Protocol for Anthropic {
                         .get("display_name")
                         .and_then(Value::as_str)
                         .map(str::to_owned);
-                    Some(ModelInfo { id, name })
+                    Some(ModelInfo {
+                        id,
+                        name,
+                        vision: None,
+                    })
                 })
                 .collect(),
         )

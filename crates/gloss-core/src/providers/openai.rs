@@ -59,6 +59,7 @@ impl Protocol for OpenAi {
                 .map(|id| ModelInfo {
                     id: id.to_owned(),
                     name: None,
+                    vision: None,
                 })
                 .collect(),
         )

@@ -69,6 +69,7 @@ impl Protocol for Gemini {
                     Some(ModelInfo {
                         id: id.strip_prefix("models/").unwrap_or(id).to_owned(),
                         name: m.str_at("/displayName").map(str::to_owned),
+                        vision: None,
                     })
                 })
                 .collect(),
