@@ -4,13 +4,13 @@
  */
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
-import type { ChatMessage } from '../shared/protocol';
 import { DEFAULT_SETTINGS, type StoredProvider, type StoredSettings } from '../shared/settings';
 import { AnswerRegistry } from './answer-registry';
 import type { AnswerEvent, Post } from './provider-stream';
 import { initCoreFromBytes } from './core';
 import { openGlossDb } from './db';
 import { HistoryStore } from './history-store';
+import type { SentMessage } from './prompt';
 
 let loaded = false;
 export function loadCore(): void {
@@ -42,7 +42,7 @@ export const SETTINGS: StoredSettings = {
 
 /** One request the answers made: what it sent, and a way to play the provider's side. */
 export interface Call {
-  messages: ChatMessage[];
+  messages: SentMessage[];
   signal: AbortSignal;
   emit: (...events: AnswerEvent[]) => void;
   /** Resolves the request (after its terminal event). */
