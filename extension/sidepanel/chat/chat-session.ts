@@ -10,6 +10,7 @@ import { messageOf } from '../../shared/errors';
 import { plural, t } from '../../shared/i18n';
 import type { Req, Res } from '../../shared/protocol';
 import type { Attachment } from '../../shared/attachment';
+import type { QuestionImage } from '../../shared/image';
 import { latestLeaf } from '../../shared/thread';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath, type ChatAction, type ChatState } from './chat-state';
@@ -93,15 +94,17 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   readonly open = (id: string): Promise<void> => this.deps.history.open(id).then((opened) => this.show(id, opened));
 
   /** Asks at the end of the path shown. */
-  readonly ask = (question: string, attachments: Attachment[] = []): void => {
+  readonly ask = (question: string, attachments: Attachment[] = [], images: QuestionImage[] = []): void => {
     const path = shownPath(this.view.state);
-    this.askAs(pendingTurn(this.view.state, question, path[path.length - 1]?.turn.id ?? null, attachments));
+    const turn = pendingTurn(this.view.state, question, path[path.length - 1]?.turn.id ?? null, attachments);
+    this.askAs(images.length ? { ...turn, images } : turn);
   };
 
   /** Sends a changed question as a new version of `turnId` (the old one stays switchable). */
   readonly edit = (turnId: string, question: string): void => {
     const turn = this.view.state.turns[turnId];
-    if (turn) this.askAs(pendingTurn(this.view.state, question, turn.parentId, turn.attachments));
+    if (turn)
+      this.askAs({ ...pendingTurn(this.view.state, question, turn.parentId, turn.attachments), images: turn.images });
   };
 
   /** A new version of the answer to `of`'s question. */
@@ -175,10 +178,10 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   }
 
   private askAs(turn: TurnRecord): void {
-    const { conversationId, id: turnId, parentId, question, attachments } = turn;
+    const { conversationId, id: turnId, parentId, question, attachments, images } = turn;
     // Instructions go with the first question of a new conversation.
     const systemPrompt = this.view.state.conversation ? undefined : this.view.newPrompt || undefined;
-    const command = { conversationId, turnId, parentId, question, attachments, systemPrompt };
+    const command = { conversationId, turnId, parentId, question, attachments, images, systemPrompt };
     this.follow({ type: 'ask', ...command, providerId: this.providerId }, turn);
   }
 
