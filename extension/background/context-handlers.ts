@@ -4,7 +4,7 @@
  */
 import type { Handlers } from '../shared/protocol';
 import { pickProvider } from '../shared/settings';
-import { coreReady, fitText } from './core';
+import { coreReady, fitText, imageTokens } from './core';
 import { takePending } from './page-context';
 import { materialBudget } from './prompt';
 import { loadSettings } from './settings-store';
@@ -16,9 +16,13 @@ export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
     if ('error' in pending) return { attachment: null, question: null, error: pending.error };
     return { attachment: pending.attachment, question: pending.question ?? null, error: null };
   },
-  'context.fit': async ({ text, providerId }) => {
+  'context.fit': async ({ text, providerId, images = [] }) => {
     await coreReady();
-    const budget = materialBudget(pickProvider(await loadSettings(), providerId)?.preset);
+    const provider = pickProvider(await loadSettings(), providerId);
+    // The question's images take their room first, priced by the provider's own rule.
+    const kind = provider?.kind ?? 'openai';
+    const forImages = images.reduce((sum, i) => sum + imageTokens(kind, i.width, i.height), 0);
+    const budget = materialBudget(provider?.preset, forImages);
     const fit = fitText(text, budget);
     return {
       keptChars: fit.keptChars,

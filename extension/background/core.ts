@@ -11,6 +11,7 @@ export {
   contentTokens,
   fitText,
   httpError,
+  imageTokens,
   modelDetailsRequest,
   modelSees,
   modelsRequest,

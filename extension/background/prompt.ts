@@ -77,8 +77,11 @@ export async function withMaterial(messages: ChatMessage[]): Promise<SentMessage
   return instruction ? [instruction, ...out] : out;
 }
 
-/** The tokens page material may take with a provider of `preset` (a custom one's when none). */
-export function materialBudget(preset: PresetId | undefined): number {
+/**
+ * The tokens page material may take with a provider of `preset` (a custom one's when none),
+ * less `reserved` for what goes with it (the question's images).
+ */
+export function materialBudget(preset: PresetId | undefined, reserved = 0): number {
   const window = PRESETS[preset ?? 'custom'].contextTokens;
-  return Math.max(256, window - RESERVE_TOKENS);
+  return Math.max(256, window - RESERVE_TOKENS - reserved);
 }

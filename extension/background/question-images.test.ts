@@ -6,8 +6,8 @@ import * as v from 'valibot';
 import { beforeAll, expect, test, vi } from 'vitest';
 import { ChatCommandSchema } from '../shared/protocol';
 import { MAX_IMAGES, type QuestionImage } from '../shared/image';
-import { buildRequest } from './core';
-import { messagesFor, withMaterial } from './prompt';
+import { buildRequest, imageTokens } from './core';
+import { materialBudget, messagesFor, withMaterial } from './prompt';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { eventually, freshStore, loadCore, PROVIDER, scripted } from './test-support';
 
@@ -89,4 +89,13 @@ test('an image the core refuses ends the answer with why, naming the image and n
     { type: 'error', code: 'bad_request', message: expect.stringContaining('An image could not be read') },
   ]);
   expect(fetchFn).not.toHaveBeenCalled();
+});
+
+test('page material gets the room the question’s images leave, each priced by the provider’s rule', () => {
+  // Anthropic: 1568×1000 px would be 2,091 tokens at w·h/750, capped at ~1,600.
+  expect(imageTokens('anthropic', 1568, 1000)).toBe(1600);
+  // OpenAI: 1568×1000 → 1204×768 → 3×2 tiles of 512 px, 85 + 6 × 170.
+  expect(imageTokens('openai', 1568, 1000)).toBe(1105);
+  expect(materialBudget('custom', 1600)).toBe(materialBudget('custom') - 1600);
+  expect(materialBudget('custom', 10_000_000)).toBe(256);
 });

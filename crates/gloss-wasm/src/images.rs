@@ -19,6 +19,18 @@ pub fn content_tokens(
     Ok(gloss_core::context::content_tokens(kind, &content))
 }
 
+/// Estimated tokens of one image of `width × height` pixels with a provider of `kind`, for
+/// images the worker knows by their size only (the composer's, before they are sent).
+#[wasm_bindgen(js_name = imageTokens)]
+pub fn image_tokens(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    width: u32,
+    height: u32,
+) -> Result<u32, JsError> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    Ok(gloss_core::context::tokens_for_size(kind, (width, height)))
+}
+
 /// The request for one model's details where the provider's list does not say whether it sees
 /// (Ollama's `/api/show`); `undefined` for other providers. Throws an `Error` for a bad base URL.
 #[allow(

@@ -4,6 +4,13 @@
  */
 import * as v from 'valibot';
 import { AttachmentSchema } from '../attachment';
+import { MAX_IMAGES } from '../image';
+
+/** An image going with the same question, by its size: it takes room the material cannot. */
+const ImageSizeSchema = v.object({
+  width: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
 
 export const CONTEXT_MESSAGES = {
   /** Page material the context menu or shortcut left for the panel (taken once). */
@@ -19,7 +26,11 @@ export const CONTEXT_MESSAGES = {
   },
   /** How much of some material fits the provider's context window, before sending. */
   'context.fit': {
-    req: v.object({ text: v.string(), providerId: v.optional(v.string()) }),
+    req: v.object({
+      text: v.string(),
+      providerId: v.optional(v.string()),
+      images: v.optional(v.pipe(v.array(ImageSizeSchema), v.maxLength(MAX_IMAGES))),
+    }),
     res: v.object({
       keptChars: v.number(),
       keptTokens: v.number(),

@@ -3,10 +3,13 @@
  * the area that takes pasted and dropped images (`useImages`), with them shown at its top.
  */
 import './ImageChips.css';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode } from 'react';
 import type { QuestionImage } from '../../shared/image';
 import { t } from '../../shared/i18n';
 import type { useImages } from './useImages';
+
+/** The images waiting in the composer, for what inside it sizes the question (the quote's fit). */
+export const ComposerImages = createContext<readonly QuestionImage[]>([]);
 
 /** An area whose pastes and drops of image files go to `images`, shown above its `children`. */
 export function ImageArea(props: { className: string; images: ReturnType<typeof useImages>; children: ReactNode }) {
@@ -14,7 +17,7 @@ export function ImageArea(props: { className: string; images: ReturnType<typeof 
   return (
     <div className={className} {...images.handlers}>
       <ImageChips images={images.images} notice={images.notice} onRemove={images.remove} />
-      {children}
+      <ComposerImages.Provider value={images.images}>{children}</ComposerImages.Provider>
     </div>
   );
 }
