@@ -33,7 +33,7 @@ interface Props {
   onEdit: (turnId: string, question: string) => void;
   quickActions: QuickAction[];
   /** A question the worker refused, given back (it goes in the box, before anything typed since). */
-  returned: { text: string; at: number } | null;
+  returned: { text: string; at: number; images?: QuestionImage[] } | null;
 }
 
 export function Composer({
@@ -53,7 +53,7 @@ export function Composer({
   const [draft, setDraft] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
   // Pasted or dropped images (image-input.ts), sent with the next new question.
-  const images = useImages();
+  const images = useImages(returned);
   // How much of the quote to send, when the user chose to send only what fits.
   const [keptChars, setKeptChars] = useState<number | null>(null);
   // A new quote brings the cursor to the question: the quote is never sent by itself.

@@ -28,7 +28,7 @@ export interface ChatView {
   /** Why something did not work, until dismissed. */
   notice: string | null;
   /** A question the worker refused, handed back to the composer. */
-  returned: { text: string; at: number } | null;
+  returned: { text: string; at: number; images?: QuestionImage[] } | null;
   /** Instructions chosen before a new conversation's first question. */
   newPrompt: string;
   /**
@@ -244,7 +244,8 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.set({
       notice: message,
       state: chatReducer(this.view.state, { type: 'drop', id: shown.id }),
-      returned: command.type === 'ask' ? { text: shown.question, at: Date.now() } : this.view.returned,
+      returned:
+        command.type === 'ask' ? { text: shown.question, at: Date.now(), images: shown.images } : this.view.returned,
     });
     this.reload();
   }
