@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask } from './panel';
-import { fixture, perEvent } from './provider-server';
-import { startConfiguredSession, type Session } from './session';
+import { ask, configureProvider } from './panel';
+import { fixture, perEvent, perLine } from './provider-server';
+import { startConfiguredSession, withSession, type Session } from './session';
 
 let session: Session;
 let server: Session['server'];
@@ -33,8 +33,8 @@ const lastTurn = () => panel.locator('.turn').last();
  * Hands the composer a PNG of `width × height` drawn in the page, as a paste from the clipboard
  * or a drop of a file: the events a browser fires, with a real `DataTransfer`.
  */
-async function give(how: 'paste' | 'drop', width: number, height: number): Promise<void> {
-  await panel.evaluate(
+async function give(how: 'paste' | 'drop', width: number, height: number, page = panel): Promise<void> {
+  await page.evaluate(
     async ([how, width, height]) => {
       const canvas = new OffscreenCanvas(width, height);
       const context = canvas.getContext('2d')!;
@@ -112,4 +112,23 @@ test('a model that cannot see gives the clear message and keeps the question wit
   expect(await lastTurn().textContent()).toContain("This model can't see images. Choose a vision model");
   expect(await lastTurn().locator('.question-text').textContent()).toBe('Describe the chart');
   expect(await lastTurn().locator('.question-images img').count()).toBe(1);
+});
+
+test('with Ollama, the image goes as bare base64 in `images` beside the question', async () => {
+  await withSession({}, async ({ server: ollama, panel: page }) => {
+    await configureProvider(page, { preset: 'Ollama', baseUrl: ollama.url, model: 'gemma3:4b' });
+    await give('paste', 800, 600, page);
+    await expect.poll(() => page.locator('.image-chips img').count(), { timeout: 10_000 }).toBe(1);
+    ollama.enqueue({ kind: 'stream', chunks: perLine(fixture('ollama/text_answer')), delayMs: 0 });
+    await ask(page, 'What is this?');
+    await expect.poll(() => page.locator('.turn').last().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    const request = ollama.requests.at(-1);
+    expect(request?.route).toBe('ollama');
+    const message = request?.body.messages?.at(-1);
+    expect(message).toMatchObject({ role: 'user', content: 'What is this?' });
+    const images: unknown = message && 'images' in message ? message.images : undefined;
+    if (!Array.isArray(images) || typeof images[0] !== 'string') throw new Error('no images beside the content');
+    expect(images).toHaveLength(1);
+    expect([...Buffer.from(images[0], 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
 });
