@@ -13,7 +13,7 @@
  */
 import type { Page } from 'playwright-core';
 import { launchWithExtension } from '../e2e/browser';
-import { request } from '../e2e/panel';
+import { importHistory, request } from '../e2e/panel';
 import type { MessageName, Req } from '../extension/shared/protocol';
 
 const CONVERSATIONS = 1000;
@@ -154,9 +154,8 @@ try {
     },
   });
   const seeding = performance.now();
-  for (let from = 0; from < CONVERSATIONS; from += 100)
-    await send(panel, 'history.import', { file: exportFile(from, 100) });
-  await send(panel, 'history.import', { file: longAnswer() });
+  for (let from = 0; from < CONVERSATIONS; from += 100) await importHistory(panel, exportFile(from, 100));
+  await importHistory(panel, longAnswer());
   console.log(`seeded ${CONVERSATIONS + 1} conversations in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
   const rows = new Map<string, number[]>();

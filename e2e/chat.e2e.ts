@@ -42,7 +42,7 @@ describe('first run', () => {
     const shortcuts = panel.getByRole('region', { name: 'Keyboard shortcuts' });
     await expect.poll(() => shortcuts.textContent()).toContain('Open or close Gloss Alt+Shift+G');
     expect(await shortcuts.textContent()).toContain('Ask Gloss about the selected text Alt+Shift+Q');
-    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.getByRole('button', { name: 'Close settings' }).click();
   });
 
   test('saves a provider; the panel never receives the key', async () => {

@@ -131,13 +131,13 @@ describe('the chat', () => {
     const row = panel.locator('.history-list li', { hasText: 'How do plants eat?' });
     await row.getByLabel(/^Actions for/).click();
     const downloading = panel.waitForEvent('download');
-    await row.getByRole('button', { name: 'Export JSON' }).click();
+    await row.getByRole('menuitem', { name: 'Export JSON' }).click();
     const file = await (await downloading).path();
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { conversations: { turns: unknown[] }[] };
     expect(exported.conversations).toHaveLength(1);
 
     await row.getByLabel(/^Actions for/).click();
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('menuitem', { name: 'Delete' }).click();
     await expect.poll(() => panel.locator('.history-list li', { hasText: 'How do plants eat?' }).count()).toBe(0);
     await panel.locator('input[type=file]').setInputFiles(file);
     await expect
@@ -151,7 +151,7 @@ describe('the chat', () => {
     const again = panel.locator('.history-list li', { hasText: 'How do plants eat?' });
     await again.getByLabel(/^Actions for/).click();
     const second = panel.waitForEvent('download');
-    await again.getByRole('button', { name: 'Export JSON' }).click();
+    await again.getByRole('menuitem', { name: 'Export JSON' }).click();
     const reexported = JSON.parse(readFileSync(await (await second).path(), 'utf8')) as typeof exported;
     expect(reexported.conversations).toEqual(exported.conversations);
   });
@@ -159,7 +159,7 @@ describe('the chat', () => {
   test('delete can be undone', async () => {
     const row = panel.locator('.history-list li', { hasText: 'Count slowly' });
     await row.getByLabel(/^Actions for/).click();
-    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('menuitem', { name: 'Delete' }).click();
     await expect
       .poll(() => panel.locator('.history').getByRole('status').textContent())
       .toContain('Deleted “Count slowly”');
@@ -180,7 +180,7 @@ describe('a question the worker cannot take', () => {
     await other.getByRole('button', { name: 'History' }).click();
     const row = other.locator('.history-list li', { hasText: 'Soon deleted elsewhere' });
     await row.getByLabel(/^Actions for/).click();
-    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await row.getByRole('menuitem', { name: 'Delete', exact: true }).click();
     await expect.poll(() => row.count()).toBe(0);
     await other.close();
 
@@ -212,7 +212,7 @@ describe('reading a long answer', () => {
     await expect.poll(() => answerText()).toContain('Line 20');
     expect(await atBottom()).toBe(true); // it follows the answer
     await feed.evaluate((el) => el.scrollTo({ top: 0 }));
-    const jump = panel.getByRole('button', { name: 'Jump to latest ↓' });
+    const jump = panel.getByRole('button', { name: 'Jump to latest' });
     await expect.poll(() => jump.isVisible()).toBe(true);
     await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
     expect(await feed.evaluate((el) => el.scrollTop)).toBeLessThan(100); // it left the reader alone

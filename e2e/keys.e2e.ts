@@ -113,3 +113,16 @@ describe('a key over plain http', () => {
     expect(saved.value).toMatchObject({ ok: false, field: 'apiKey', message: expect.stringContaining(said) });
   });
 });
+
+describe('where the key is kept', () => {
+  test('not in storage.local (which Firefox lets content scripts read), yet questions carry it', async () => {
+    const stored = await session.browser.worker.evaluate(() => chrome.storage.local.get(null));
+    expect(JSON.stringify(stored)).toContain('gpt-4o-mini');
+    expect(JSON.stringify(stored)).not.toContain(KEY);
+    session.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+    await panel.goto(panel.url());
+    await panel.getByLabel('Your question').fill('Still keyed?');
+    await panel.getByLabel('Your question').press('Enter');
+    await expect.poll(() => session.server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+});

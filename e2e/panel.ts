@@ -27,7 +27,7 @@ export async function configureProvider(panel: Page, form: ProviderForm): Promis
   if (form.key !== undefined) await panel.getByLabel(/^API key/).fill(form.key);
   await panel.getByLabel('Model', { exact: true }).fill(form.model);
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
-  if (editing) await panel.getByRole('button', { name: 'Done' }).click();
+  if (editing) await panel.getByRole('button', { name: 'Close settings' }).click();
 }
 
 /** Types a question in the composer and sends it with Enter. */
@@ -50,4 +50,23 @@ export async function request<K extends MessageName>(page: Page, name: K, payloa
     name,
     payload,
   ] as const);
+}
+
+/**
+ * Imports an export file from an extension page the way the History page does: its text in
+ * pieces on the import port. Resolves to the worker's result.
+ */
+export async function importHistory(
+  page: Page,
+  file: unknown,
+): Promise<{ type: string; imported?: number; message?: string }> {
+  return page.evaluate((text) => {
+    const port = chrome.runtime.connect({ name: 'gloss.import' });
+    return new Promise((resolve) => {
+      port.onMessage.addListener((result: { type: string }) => resolve(result));
+      for (let at = 0; at < text.length; at += 4_000_000)
+        port.postMessage({ type: 'piece', text: text.slice(at, at + 4_000_000) });
+      port.postMessage({ type: 'end' });
+    });
+  }, JSON.stringify(file));
 }

@@ -107,7 +107,7 @@ describe.each(PROTOCOLS)('$preset', (protocol) => {
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => panel.locator('.outcome').textContent()).toContain('Check the key in Settings');
     await panel.getByRole('button', { name: 'Cancel' }).click();
-    await panel.getByRole('button', { name: 'Done' }).click();
+    await panel.getByRole('button', { name: 'Close settings' }).click();
   });
 
   test.each([
@@ -180,7 +180,7 @@ describe('switching the provider for the conversation', () => {
       await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${server.url}/v1`);
       await panel.getByLabel(/^API key/).fill('k2');
       await panel.getByRole('button', { name: 'Save', exact: true }).click();
-      await panel.getByRole('button', { name: 'Done' }).click();
+      await panel.getByRole('button', { name: 'Close settings' }).click();
 
       const switcher = panel.getByLabel('Model for this conversation');
       await switcher.selectOption({ label: 'Anthropic · claude-sonnet-4-5' });

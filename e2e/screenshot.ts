@@ -1,16 +1,78 @@
 /**
- * Takes the README's screenshot: the panel at side-panel width after a streamed answer.
- * Run with `npm run screenshot`; writes docs/screenshot.png.
+ * The screenshot gallery: the panel as a user sees it, in each state that matters (a new chat, a
+ * rich answer, the history, the settings), light and dark, English and German, at the Chrome side
+ * panel's usual width (360 px) and Firefox's narrowest sidebar (240 px). Run with
+ * `npm run screenshot`; writes docs/screens/<state>-<lang>-<theme>-<width>.png (not committed:
+ * the README shows two of them, copied to docs/).
  */
-import { ask, configureProvider } from './panel';
-import { fixture, perEvent } from './provider-server';
-import { withSession } from './session';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { launchWithExtension } from './browser';
+import { startProviderServer } from './provider-server';
+import { sseChunks } from './sse';
 
-await withSession({}, async ({ server, panel }) => {
-  await panel.setViewportSize({ width: 400, height: 760 });
-  await configureProvider(panel, { baseUrl: `${server.url}/v1`, model: 'gpt-4o-mini' });
-  server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 5 });
-  await ask(panel, 'Explain Rust ownership in a few lines');
-  await panel.locator('.turn[data-status="done"]').waitFor();
-  await panel.screenshot({ path: process.argv[2] ?? 'docs/screenshot.png' });
-});
+const OUT = process.argv[2] ?? 'docs/screens';
+const WIDTHS = [360, 240];
+const THEMES = ['light', 'dark'] as const;
+const HEIGHT = 720;
+/** A rich answer: headings, inline and block code, lists, a task list, a table, math (a real model's kind of Markdown). */
+const ANSWER = readFileSync(new URL('./fixtures/gallery-answer.md', import.meta.url), 'utf8');
+const LABELS = {
+  en: { baseUrl: 'Base URL', model: 'Model', save: 'Save', question: 'Your question' },
+  de: { baseUrl: 'Basis-URL', model: 'Modell', save: 'Speichern', question: 'Ihre Frage' },
+};
+const QUESTION = { en: 'Explain Rust ownership in a few lines', de: 'Erkläre Rusts Ownership in ein paar Zeilen' };
+
+mkdirSync(OUT, { recursive: true });
+const server = await startProviderServer();
+try {
+  for (const lang of ['en', 'de'] as const) await gallery(lang);
+} finally {
+  await server.close();
+}
+
+async function gallery(lang: 'en' | 'de'): Promise<void> {
+  const browser = await launchWithExtension({ lang });
+  try {
+    const panel = await browser.openPanel();
+    await panel.setViewportSize({ width: 360, height: HEIGHT });
+    const label = LABELS[lang];
+    await panel.getByRole('textbox', { name: label.baseUrl }).waitFor();
+    await shoot(panel, `first-run-${lang}`);
+    // As configureProvider does, with the labels of the browser's language.
+    await panel.getByRole('textbox', { name: label.baseUrl }).fill(`${server.url}/v1`);
+    await panel.getByLabel(label.model, { exact: true }).fill('/models/SmolLM2-1.7B-Instruct.Q4_K_M.gguf');
+    await panel.getByRole('button', { name: label.save, exact: true }).click();
+    await shoot(panel, `empty-${lang}`);
+    server.enqueue({ kind: 'stream', chunks: sseChunks(ANSWER, 24), delayMs: 2 });
+    await panel.getByLabel(label.question).fill(QUESTION[lang]);
+    await panel.getByLabel(label.question).press('Enter');
+    await panel.locator('.turn[data-status="done"]').waitFor();
+    await shoot(panel, `answer-${lang}`);
+    await panel.locator('.bar button').nth(1).click(); // History
+    await panel.locator('.history-item').first().waitFor();
+    await shoot(panel, `history-${lang}`);
+    await panel.locator('.history-list [aria-haspopup=menu]').first().click();
+    await shoot(panel, `history-menu-${lang}`);
+    await panel.keyboard.press('Escape');
+    await panel.locator('.bar button').last().click(); // Settings
+    await shoot(panel, `settings-${lang}`);
+    await panel.locator('.settings').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await shoot(panel, `settings-end-${lang}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** One state at each width and theme; the theme is the browser's ("System" in Appearance). */
+async function shoot(panel: Page, name: string): Promise<void> {
+  for (const width of WIDTHS) {
+    for (const theme of THEMES) {
+      await panel.emulateMedia({ colorScheme: theme });
+      await panel.setViewportSize({ width, height: HEIGHT });
+      await panel.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await panel.screenshot({ path: `${OUT}/${name}-${theme}-${width}.png` });
+    }
+  }
+  await panel.setViewportSize({ width: 360, height: HEIGHT });
+}

@@ -11,7 +11,6 @@ import { request } from './panel';
 
 const ID = '0b1c2d3e-4f50-4172-8394-a5b6c7d8e9f0';
 const DRAFT = { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1' } as const;
-const CONVERSATION = { id: ID, title: 't', titleEdited: false, createdAt: 1, updatedAt: 1, leafId: null };
 
 /** A valid request for every message (typed: a new message must be added here). */
 const REQUESTS: { [K in MessageName]: Req<K> } = {
@@ -31,9 +30,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'history.open': { id: ID },
   'history.update': { id: ID, title: 'y' },
   'history.delete': { id: ID },
-  'history.restore': { data: { conversation: CONVERSATION, turns: [] } },
-  'history.export': {},
-  'history.import': { file: {} },
+  'history.restore': { id: ID },
 };
 const MESSAGES = Object.entries(REQUESTS).map(([name, payload]) => ({ gloss: 1, name, payload }));
 
@@ -92,6 +89,8 @@ async function openPort([name, first]: [string, unknown]): Promise<string> {
 test.each([
   ['gloss.chat', { type: 'ask', conversationId: ID, turnId: ID, parentId: null, question: 'Hi' }],
   ['gloss.panel', { windowId: 1 }],
+  ['gloss.export', { format: 'json' }],
+  ['gloss.import', { type: 'end' }],
 ])('a Gloss script injected into a web page has its %s port closed', async (name, first) => {
   const page = await browser.context.newPage();
   await page.goto(site.url);
@@ -101,9 +100,11 @@ test.each([
 
 test('the panel page, opened in a tab, is answered', async () => {
   const panel = await browser.openPanel();
-  for (const name of ['settings.get', 'history.list', 'history.export'] as const) {
+  for (const name of ['settings.get', 'history.list', 'history.open'] as const) {
     expect(await request(panel, name, REQUESTS[name] as never), name).toMatchObject({ ok: true });
   }
+  // The export port answers the panel with the file.
+  expect(await panel.evaluate(openPort, ['gloss.export', { format: 'json' }] as [string, unknown])).toBe('answered');
   // A chat port the panel opens stays open (a stop with nothing to stop gets no reply).
   const chat = await panel.evaluate(openPort, ['gloss.chat', { type: 'stop' }] as [string, unknown]);
   expect(chat).toBe('open');

@@ -34,6 +34,14 @@ test('clicking the toolbar button opens the side panel with Gloss in it', async 
   await expect
     .poll(() => findOnScreen(h.display.name, BELOW_TOOLBAR_RIGHT, ICON_RGB), { timeout: 15_000 })
     .not.toBeNull();
+  // In the real panel too, the text is readable (Chromium's extension pages set body to 75 %)
+  // and the document is no taller or wider than the panel: one scrollbar, the conversation's.
+  const look = await h.inPanel((doc) => ({
+    fontSize: doc ? parseFloat(getComputedStyle(doc.body).fontSize) : 0,
+    overflow: doc ? doc.documentElement.scrollHeight - doc.documentElement.clientHeight : -1,
+  }));
+  expect(look.fontSize).toBeGreaterThanOrEqual(14);
+  expect(look.overflow).toBe(0);
 });
 
 /** Ways text can be selected on a page: a paragraph, inside a textarea, inside an iframe. */

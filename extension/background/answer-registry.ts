@@ -6,6 +6,7 @@
  * stream, whether or not a panel is open.
  */
 import { newTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
+import type { Attachment } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 import type { ChatCommand, ChatMessage } from '../shared/protocol';
@@ -47,6 +48,8 @@ export class AnswerRegistry {
 
   /** Stops a conversation's running answers; resolves once their final state is stored. */
   async stopConversation(conversationId: string): Promise<void> {
+    // An answer still starting may belong to it: let it register, then stop it with the rest.
+    await Promise.allSettled([...this.starting.values()]);
     const running = [...this.live.values()].filter((a) => a.turn.conversationId === conversationId);
     for (const answer of running) answer.stop();
     await Promise.all(running.map((a) => a.ended));
@@ -93,13 +96,14 @@ export class AnswerRegistry {
   /** A new question: a new turn, in a new conversation when its id is new. */
   private async ask(command: Command<'ask'>): Promise<Answer> {
     const store = await this.deps.store();
-    if (await store.turn(command.turnId)) throw new Error(t('errAlreadySent'));
+    if (await store.hasTurn(command.turnId)) throw new Error(t('errAlreadySent'));
     const existing = await store.conversation(command.conversationId);
     const turns = existing ? await store.turns(existing.id) : [];
     // Checked before anything is written: a refused question leaves no empty conversation.
     if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
       throw new Error(t('errParentGone'));
     }
+    const attachments = materialFor(command, turns);
     const conversation =
       existing ??
       (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
@@ -109,7 +113,7 @@ export class AnswerRegistry {
       conversationId: conversation.id,
       parentId: command.parentId,
       question: command.question,
-      attachments: command.attachments,
+      attachments,
       images: command.images,
     });
     await store.addTurn(turn);
@@ -120,7 +124,7 @@ export class AnswerRegistry {
   /** A new version of a turn's answer: a sibling turn with the same question. */
   private async regenerate(command: Command<'regenerate'>): Promise<Answer> {
     const store = await this.deps.store();
-    if (await store.turn(command.turnId)) throw new Error(t('errAlreadyAsked'));
+    if (await store.hasTurn(command.turnId)) throw new Error(t('errAlreadyAsked'));
     const found = await this.find(store, command.of);
     const { conversationId, parentId, question, attachments, images } = found.turn;
     const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments, images });
@@ -207,4 +211,12 @@ export class AnswerRegistry {
       this.timer = undefined;
     }
   }
+}
+
+/** The material of a new question: sent with it, or kept from the turn it edits. */
+function materialFor(command: Command<'ask'>, turns: readonly TurnRecord[]): Attachment[] | undefined {
+  if (command.attachmentsOf === undefined) return command.attachments;
+  const source = turns.find((turn) => turn.id === command.attachmentsOf);
+  if (!source) throw new Error(t('errMaterialGone'));
+  return source.attachments;
 }

@@ -4,7 +4,7 @@
  * in storage; a panel that closes just stops following, and one that opens catches up from the
  * renderer's snapshot.
  */
-import type { ConversationRecord, TurnRecord } from '../shared/history';
+import { shownTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
 import { localizeError } from '../shared/i18n';
 import type { ChatEvent } from '../shared/protocol';
 import type { AnswerEvent } from './provider-stream';
@@ -67,7 +67,7 @@ export class Answer {
     // The registry hands out only answers that have not settled; this says so if that changes.
     if (this.done) throw new Error('this answer has already ended');
     this.followers.add(follower);
-    follower({ type: 'turn', turn: this.turn, conversation: this.conversation });
+    follower({ type: 'turn', turn: shownTurn(this.turn), conversation: this.conversation });
     if (this.turn.answer) follower({ type: 'chunk', text: '', patch: this.catchUp() });
   }
 

@@ -4,7 +4,8 @@
  * is folded into its turn when the answer ends, or when a restarted worker finds it orphaned.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ConversationRecord, TurnRecord } from '../shared/history';
+import type { ConversationRecord } from '../shared/history';
+import type { StoredTurn, TextRecord } from './attachment-texts';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 
@@ -20,21 +21,47 @@ export interface SearchRecord {
   words: string[];
 }
 
+/** A deleted conversation, kept a while so Undo can bring it back (its texts stay in `texts`). */
+export interface TrashRecord {
+  id: string;
+  deletedAt: number;
+  conversation: ConversationRecord;
+  turns: StoredTurn[];
+}
+
 export interface GlossDb extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { updatedAt: number } };
-  turns: { key: string; value: TurnRecord; indexes: { conversationId: string; status: string } };
+  turns: { key: string; value: StoredTurn; indexes: { conversationId: string; status: string } };
   chunks: { key: [string, number]; value: ChunkRecord };
   search: { key: string; value: SearchRecord; indexes: { words: string } };
+  /** Attachment texts, once per conversation (see attachment-texts.ts). Since version 2. */
+  texts: { key: string; value: TextRecord; indexes: { conversationId: string } };
+  /** Since version 2. */
+  trash: { key: string; value: TrashRecord };
+  /** API keys by provider id, out of `storage.local` (see settings-store.ts). Since version 2. */
+  keys: { key: string; value: KeyRecord };
+}
+
+export interface KeyRecord {
+  providerId: string;
+  apiKey: string;
 }
 
 export type Db = IDBPDatabase<GlossDb>;
 
 export const DB_NAME = 'gloss';
-const DB_VERSION = 1;
+const DB_VERSION = 2;
 
 export function openGlossDb(name = DB_NAME): Promise<Db> {
   return openDB<GlossDb>(name, DB_VERSION, {
-    upgrade(db) {
+    upgrade(db, oldVersion) {
+      // Version 1's turns keep their attachments inline; they are read as they are.
+      if (oldVersion < 2) {
+        db.createObjectStore('texts', { keyPath: 'id' }).createIndex('conversationId', 'conversationId');
+        db.createObjectStore('trash', { keyPath: 'id' });
+        db.createObjectStore('keys', { keyPath: 'providerId' });
+      }
+      if (oldVersion >= 1) return;
       const conversations = db.createObjectStore('conversations', { keyPath: 'id' });
       conversations.createIndex('updatedAt', 'updatedAt');
       const turns = db.createObjectStore('turns', { keyPath: 'id' });

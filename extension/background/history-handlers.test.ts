@@ -1,10 +1,12 @@
 /** Stored conversations: search, delete and undo, export and import, damaged records. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Runtime } from 'webextension-polyfill';
-import { MAX_IMPORT_CONVERSATIONS, type TurnRecord } from '../shared/history';
+import { MAX_IMPORT_CONVERSATIONS, type ExportFile, type TurnRecord } from '../shared/history';
+import { t } from '../shared/i18n';
 import { historyHandlers } from './history-handlers';
+import { exportPieces, importText } from './history-transfer';
 import type { HistoryStore } from './history-store';
-import { freshStore, loadCore, scripted } from './test-support';
+import { eventually, freshStore, loadCore, scripted } from './test-support';
 
 beforeAll(loadCore);
 
@@ -19,6 +21,14 @@ async function converse(store: HistoryStore, question: string, answer: string): 
   calls[0]!.emit({ type: 'text', text: answer }, { type: 'done', reason: 'stop' });
   await started.ended;
   return started.turn.conversationId;
+}
+
+/** The JSON export of `ids`, as its pieces reach the panel (small pieces, to cut inside records). */
+async function exportText(store: HistoryStore, ids?: string[]): Promise<string> {
+  const parts: string[] = [];
+  for await (const piece of exportPieces(store, { ids, format: 'json' }, 64)) parts.push(piece);
+  expect(parts.every((p) => p.length <= 64)).toBe(true);
+  return parts.join('');
 }
 
 async function setUp() {
@@ -60,33 +70,58 @@ describe('history', () => {
     calls[0]!.signal.addEventListener('abort', () => calls[0]!.emit({ type: 'stopped' }));
     const { removed } = await handlers['history.delete']({ id: ids.conversationId }, sender);
     await answer.ended;
-    expect(removed?.turns[0]).toMatchObject({ answer: 'so far', status: 'stopped' });
+    expect(removed?.id).toBe(ids.conversationId);
     expect(await store.db.count('turns')).toBe(0);
+    expect(answers.liveIds()).toEqual([]);
+    await handlers['history.restore']({ id: ids.conversationId }, sender);
+    const back = await handlers['history.open']({ id: ids.conversationId }, sender);
+    expect(back?.turns[0]).toMatchObject({ answer: 'so far', status: 'stopped' });
+  });
+
+  test('deleting a conversation whose answer is still starting stops that answer; nothing is left behind', async () => {
+    const store = await freshStore();
+    const { answers, calls } = scripted(store);
+    const handlers = historyHandlers(async () => store, answers);
+    const ids = { conversationId: crypto.randomUUID(), turnId: crypto.randomUUID() };
+    const starting = answers.open({ type: 'ask', ...ids, parentId: null, question: 'just asked' });
+    const deleting = handlers['history.delete']({ id: ids.conversationId }, sender);
+    await eventually(() => calls.length === 1, 'the request');
+    // The provider's side of a stop, as the real request does it.
+    const stopped = () => calls[0]!.emit({ type: 'stopped' });
+    if (calls[0]!.signal.aborted) stopped();
+    else calls[0]!.signal.addEventListener('abort', stopped);
+    await deleting;
+    const answer = (await starting)!;
+    await eventually(() => answer.settled, 'the answer to be stopped');
+    expect(answer.turn.status).toBe('stopped');
+    expect(await store.db.count('turns')).toBe(0);
+    expect(await store.db.count('conversations')).toBe(0);
     expect(answers.liveIds()).toEqual([]);
   });
 
-  test('delete hands the conversation back, and restoring it makes it findable again', async () => {
+  test('delete keeps the conversation for Undo, and restoring it makes it findable again', async () => {
     const { store, handlers } = await setUp();
     const id = await converse(store, 'Octopus hearts', 'Three of them.');
     const { removed } = await handlers['history.delete']({ id }, sender);
+    expect(removed?.title).toBe('Octopus hearts');
     expect((await handlers['history.list']({ query: 'octopus' }, sender)).conversations).toEqual([]);
     expect(await store.db.count('turns')).toBe(0);
-    await handlers['history.restore']({ data: removed! }, sender);
+    expect((await handlers['history.restore']({ id }, sender)).restored?.id).toBe(id);
     expect((await handlers['history.list']({ query: 'octopus' }, sender)).conversations.map((c) => c.id)).toEqual([id]);
   });
 
   test('export then import reproduces the conversation (a copy when it still exists)', async () => {
-    const { store, handlers } = await setUp();
+    const { store } = await setUp();
     const id = await converse(store, 'Export me', 'As *JSON*.');
-    const { file } = await handlers['history.export']({ ids: [id] }, sender);
-    const json = JSON.parse(JSON.stringify(file)) as unknown;
+    const json = await exportText(store, [id]);
+    const file = JSON.parse(json) as ExportFile;
 
     const other = await setUp();
-    expect(await other.handlers['history.import']({ file: json }, sender)).toEqual({ imported: 1 });
+    expect(await importText(other.store, json)).toBe(1);
     const imported = await other.store.open(id);
     expect(imported?.value).toEqual(file.conversations[0]);
 
-    await handlers['history.import']({ file: json }, sender);
+    await importText(store, json);
     const all = (await store.list()).value;
     expect(all).toHaveLength(2);
     const copy = (await store.open(all.find((c) => c.id !== id)!.id))!.value;
@@ -96,7 +131,7 @@ describe('history', () => {
   });
 
   test("an imported file cannot overwrite or join another conversation's turns", async () => {
-    const { store, handlers } = await setUp();
+    const { store } = await setUp();
     const victim = await converse(store, 'Mine', 'My answer.');
     const [mine] = (await store.open(victim))!.value.turns;
     const turn = { ...mine!, question: 'Injected', answer: 'Overwritten.' };
@@ -110,7 +145,7 @@ describe('history', () => {
       },
     ];
     const file = { format: 'gloss.conversations', version: 1, exportedAt: 0, conversations: crafted };
-    expect(await handlers['history.import']({ file }, sender)).toEqual({ imported: 2 });
+    expect(await importText(store, JSON.stringify(file))).toBe(2);
 
     const after = (await store.open(victim))!.value;
     expect(after.turns).toEqual([mine]);
@@ -124,22 +159,21 @@ describe('history', () => {
   });
 
   test('a file with more conversations than an import takes is refused, and nothing is written', async () => {
-    const { store, handlers } = await setUp();
+    const { store } = await setUp();
     const one = (id: string) => ({
       conversation: { id, title: 't', titleEdited: false, createdAt: 0, updatedAt: 0, leafId: null },
       turns: [],
     });
     const conversations = Array.from({ length: MAX_IMPORT_CONVERSATIONS + 1 }, (_, i) => one(`c${i}`));
     const file = { format: 'gloss.conversations', version: 1, exportedAt: 0, conversations };
-    await expect(handlers['history.import']({ file }, sender)).rejects.toThrow(
-      /at most 10[,.\u202f]?000 conversations/,
-    );
+    await expect(importText(store, JSON.stringify(file))).rejects.toThrow(/at most 10[,.\u202f]?000 conversations/);
     expect((await store.list()).value).toHaveLength(0);
   });
 
   test('a file that is not a Gloss export is refused with a reason', async () => {
-    const { handlers } = await setUp();
-    await expect(handlers['history.import']({ file: { hello: 1 } }, sender)).rejects.toThrow('not a Gloss export');
+    const { store } = await setUp();
+    await expect(importText(store, '{"hello":1}')).rejects.toThrow('not a Gloss export');
+    await expect(importText(store, '<html>')).rejects.toThrow(t('importNotJson'));
   });
 
   test('a damaged record is counted, not fatal', async () => {

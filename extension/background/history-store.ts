@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import {
   ConversationSchema,
-  TurnSchema,
+  summary,
   titleFor,
   type ConversationData,
   type ConversationRecord,
@@ -13,7 +13,18 @@ import {
   type TurnRecord,
 } from '../shared/history';
 import { indexWords, queryWords, searchableText } from '../shared/history-text';
+import {
+  joined,
+  storedForm,
+  StoredTurnSchema,
+  textIds,
+  textMap,
+  withTexts,
+  type StoredTurn,
+  type TextRecord,
+} from './attachment-texts';
 import { chunkRange, type Db } from './db';
+import { purgeTrash, toTrash, fromTrash } from './history-trash';
 
 export interface Loaded<T> {
   value: T;
@@ -30,13 +41,12 @@ function valid<T>(schema: v.GenericSchema<unknown, T>, raws: unknown[]): Loaded<
   return { value, damaged: raws.length - value.length };
 }
 
-const summary = (c: ConversationRecord): Summary => ({ id: c.id, title: c.title, updatedAt: c.updatedAt });
-
 export class HistoryStore {
   constructor(readonly db: Db) {}
 
   /** Every conversation, most recently used first. */
   async list(): Promise<Loaded<Summary[]>> {
+    await purgeTrash(this.db);
     // The whole store, not the date index: a record without a date must still be counted.
     const { value, damaged } = valid(ConversationSchema, await this.db.getAll('conversations'));
     value.sort((a, b) => b.updatedAt - a.updatedAt);
@@ -66,11 +76,12 @@ export class HistoryStore {
 
   /** One conversation and all its turns; a streaming turn's answer includes its chunks. */
   async open(id: string): Promise<Loaded<ConversationData> | null> {
-    const tx = this.db.transaction(['conversations', 'turns', 'chunks']);
+    const tx = this.db.transaction(['conversations', 'turns', 'chunks', 'texts']);
     const raw = await tx.objectStore('conversations').get(id);
     const conversation = v.safeParse(ConversationSchema, raw);
     if (!conversation.success) return null;
-    const turns = valid(TurnSchema, await tx.objectStore('turns').index('conversationId').getAll(id));
+    const stored = valid(StoredTurnSchema, await tx.objectStore('turns').index('conversationId').getAll(id));
+    const turns = joined(stored, textMap(await tx.objectStore('texts').index('conversationId').getAll(id)));
     for (const turn of turns.value) {
       if (turn.status !== 'streaming') continue;
       for (const c of await tx.objectStore('chunks').getAll(chunkRange(turn.id))) {
@@ -89,17 +100,35 @@ export class HistoryStore {
 
   /** All turns of a conversation (for building the messages of a question). */
   async turns(conversationId: string): Promise<TurnRecord[]> {
-    return valid(TurnSchema, await this.db.getAllFromIndex('turns', 'conversationId', conversationId)).value;
+    const tx = this.db.transaction(['turns', 'texts']);
+    const stored = valid(
+      StoredTurnSchema,
+      await tx.objectStore('turns').index('conversationId').getAll(conversationId),
+    );
+    const texts = textMap(await tx.objectStore('texts').index('conversationId').getAll(conversationId));
+    return joined(stored, texts).value;
   }
 
   async turn(id: string): Promise<TurnRecord | undefined> {
-    const parsed = v.safeParse(TurnSchema, await this.db.get('turns', id));
-    return parsed.success ? parsed.output : undefined;
+    const tx = this.db.transaction(['turns', 'texts']);
+    const parsed = v.safeParse(StoredTurnSchema, await tx.objectStore('turns').get(id));
+    if (!parsed.success) return undefined;
+    const texts = textMap(await Promise.all(textIds(parsed.output).map((t) => tx.objectStore('texts').get(t))));
+    return withTexts(parsed.output, texts) ?? undefined;
+  }
+
+  /** Whether a turn with this id is stored (damaged or not). */
+  async hasTurn(id: string): Promise<boolean> {
+    return (await this.db.getKey('turns', id)) !== undefined;
   }
 
   /** Stores a turn as it stands (an answer being continued), leaving the path shown alone. */
   async putTurn(turn: TurnRecord): Promise<void> {
-    await this.db.put('turns', turn);
+    const { turns, texts } = await storedForm([turn]);
+    const tx = this.db.transaction(['turns', 'texts'], 'readwrite');
+    for (const text of texts) await tx.objectStore('texts').put(text);
+    for (const stored of turns) await tx.objectStore('turns').put(stored);
+    await tx.done;
   }
 
   /** Starts a conversation with its automatic title. */
@@ -121,8 +150,10 @@ export class HistoryStore {
 
   /** Stores a new turn (a question about to be answered) and shows its path. */
   async addTurn(turn: TurnRecord): Promise<void> {
-    const tx = this.db.transaction(['turns', 'conversations'], 'readwrite');
-    await tx.objectStore('turns').put(turn);
+    const { turns, texts } = await storedForm([turn]);
+    const tx = this.db.transaction(['turns', 'texts', 'conversations'], 'readwrite');
+    for (const text of texts) await tx.objectStore('texts').put(text);
+    for (const stored of turns) await tx.objectStore('turns').put(stored);
     await this.touch(tx.objectStore('conversations'), turn.conversationId, { leafId: turn.id });
     await tx.done;
   }
@@ -134,7 +165,13 @@ export class HistoryStore {
 
   /** Stores a turn's final state (its chunks folded in) and indexes its words. */
   async finishTurn(turn: TurnRecord): Promise<void> {
-    const tx = this.db.transaction(['turns', 'chunks', 'conversations', 'search'], 'readwrite');
+    const { turns, texts } = await storedForm([turn]);
+    await this.writeFinished(turns[0] as StoredTurn, texts);
+  }
+
+  private async writeFinished(turn: StoredTurn, texts: readonly TextRecord[]): Promise<void> {
+    const tx = this.db.transaction(['turns', 'texts', 'chunks', 'conversations', 'search'], 'readwrite');
+    for (const text of texts) await tx.objectStore('texts').put(text);
     await tx.objectStore('turns').put(turn);
     await tx.objectStore('chunks').delete(chunkRange(turn.id));
     const conversation = await this.touch(tx.objectStore('conversations'), turn.conversationId, {});
@@ -151,12 +188,13 @@ export class HistoryStore {
    * what arrived and mark them interrupted, so the panel offers Continue and Regenerate.
    */
   async recoverInterrupted(): Promise<number> {
-    const orphans = valid(TurnSchema, await this.db.getAllFromIndex('turns', 'status', 'streaming')).value;
+    await purgeTrash(this.db);
+    const orphans = valid(StoredTurnSchema, await this.db.getAllFromIndex('turns', 'status', 'streaming')).value;
     for (const turn of orphans) {
       const chunks = await this.db.getAll('chunks', chunkRange(turn.id));
       const answer = turn.answer + chunks.map((c) => c.text).join('');
       const reasoning = (turn.reasoning ?? '') + chunks.map((c) => c.reasoning).join('');
-      await this.finishTurn({ ...turn, answer, reasoning: reasoning || undefined, status: 'interrupted' });
+      await this.writeFinished({ ...turn, answer, reasoning: reasoning || undefined, status: 'interrupted' }, []);
     }
     return orphans.length;
   }
@@ -176,26 +214,19 @@ export class HistoryStore {
     await tx.done;
   }
 
-  /** Deletes a conversation and returns it whole, so Undo can put it back. */
-  async remove(id: string): Promise<ConversationData | null> {
-    const data = await this.open(id);
-    const tx = this.db.transaction(['conversations', 'turns', 'chunks', 'search'], 'readwrite');
-    await tx.objectStore('conversations').delete(id);
-    const turnIds = await tx.objectStore('turns').index('conversationId').getAllKeys(id);
-    for (const turnId of turnIds) {
-      await tx.objectStore('turns').delete(turnId);
-      await tx.objectStore('chunks').delete(chunkRange(turnId));
-    }
-    await tx.objectStore('search').delete(id);
-    await tx.done;
-    return data?.value ?? null;
-  }
+  /** Deletes a conversation into the trash, where Undo finds it (`history-trash.ts`). */
+  remove = (id: string): Promise<Summary | null> => toTrash(this.db, id);
 
-  /** Writes a whole conversation (undo of a delete, or an import), with its search words. */
+  /** Brings back a conversation deleted a moment ago. */
+  restore = (id: string): Promise<Summary | null> => fromTrash(this.db, id);
+
+  /** Writes a whole conversation (an import), with its search words. */
   async put({ conversation, turns }: ConversationData): Promise<void> {
-    const tx = this.db.transaction(['conversations', 'turns', 'search'], 'readwrite');
+    const stored = await storedForm(turns);
+    const tx = this.db.transaction(['conversations', 'turns', 'texts', 'search'], 'readwrite');
     await tx.objectStore('conversations').put(conversation);
-    for (const turn of turns) await tx.objectStore('turns').put(turn);
+    for (const text of stored.texts) await tx.objectStore('texts').put(text);
+    for (const turn of stored.turns) await tx.objectStore('turns').put(turn);
     const words = indexWords(searchableText({ conversation, turns }));
     await tx.objectStore('search').put({ conversationId: conversation.id, words });
     await tx.done;

@@ -3,13 +3,14 @@
  * storage; pages talk to it only through shared/protocol.
  */
 import browser from 'webextension-polyfill';
-import { handleMessages, onChatConnect } from '../shared/protocol';
+import { handleMessages, onChatConnect, onTransferConnect } from '../shared/protocol';
 import { AnswerRegistry } from './answer-registry';
 import { serveChat } from './chat-port';
 import { contextHandlers } from './context-handlers';
 import { coreReady } from './core';
 import { openGlossDb } from './db';
 import { historyHandlers } from './history-handlers';
+import { serveExport, serveImport } from './history-transfer';
 import { HistoryStore } from './history-store';
 import { setUpPageContext } from './page-context';
 import { withMaterial } from './prompt';
@@ -49,3 +50,4 @@ setUpPageContext();
 handleMessages({ ...settingsHandlers, ...contextHandlers, ...historyHandlers(store, answers) });
 
 onChatConnect((port) => serveChat(port, answers));
+onTransferConnect({ export: (port) => serveExport(port, store), import: (port) => serveImport(port, store) });

@@ -10,6 +10,17 @@ import type { StoredSettings } from '../shared/settings';
 
 const FIRST_RULE_ID = 1000;
 
+/**
+ * The host Gloss's own requests come from. In Chrome it is the extension id; in Firefox it is
+ * the install's random `moz-extension://` UUID, while `runtime.id` is the add-on id
+ * (`gloss@gloss-extension.org`), which Firefox refuses as a domain ("Invalid domain"), so a
+ * rule naming `runtime.id` failed to install and Ollama kept answering 403. Checked in Firefox
+ * ESR 153 with a probe add-on: a rule on this host removes the `Origin` of the add-on's fetch.
+ */
+function ownHost(): string {
+  return new URL(browser.runtime.getURL('')).hostname;
+}
+
 export async function syncOllamaRules(settings: StoredSettings): Promise<void> {
   // Absent where the browser lacks the API; Ollama then answers 403 and Gloss says how to fix it.
   const dnr = browser.declarativeNetRequest as typeof browser.declarativeNetRequest | undefined;
@@ -22,7 +33,7 @@ export async function syncOllamaRules(settings: StoredSettings): Promise<void> {
     id: FIRST_RULE_ID + i,
     priority: 1,
     action: { type: 'modifyHeaders', requestHeaders: [{ header: 'origin', operation: 'remove' }] },
-    condition: { urlFilter: `|${origin}/`, initiatorDomains: [browser.runtime.id], resourceTypes: ['xmlhttprequest'] },
+    condition: { urlFilter: `|${origin}/`, initiatorDomains: [ownHost()], resourceTypes: ['xmlhttprequest'] },
   }));
   await dnr.updateSessionRules({
     removeRuleIds: existing.map((r) => r.id).filter((id) => id >= FIRST_RULE_ID),

@@ -1,11 +1,12 @@
 /**
  * Keeps extension storage out of reach of scripts Gloss injects into web pages. `storage.local`
- * holds the API keys, and Chrome lets content scripts read it unless told otherwise;
+ * holds the settings (the API keys are apart, in IndexedDB: settings-store.ts), and Chrome lets
+ * content scripts read it unless told otherwise;
  * `storage.session` holds page material captured from one tab for the panel (Chrome's default
  * already keeps it from content scripts, but saying so here keeps that true whatever the default
  * becomes). Gloss's injected scripts read no storage, so nothing needs the wider access. Firefox
- * has no `setAccessLevel` for `storage.local`: there the protection is that the worker answers
- * only Gloss's own pages (shared/protocol/sender.ts).
+ * has no `setAccessLevel`: there a content script could read the settings, which is why the
+ * keys are not among them.
  * https://developer.chrome.com/docs/extensions/reference/api/storage#method-StorageArea-setAccessLevel
  */
 import browser from 'webextension-polyfill';

@@ -21,6 +21,27 @@ export const AttachmentSchema = v.object({
 });
 export type Attachment = v.InferOutput<typeof AttachmentSchema>;
 
+/** How much of an attachment's text the panel is shown of a stored question. */
+export const PREVIEW_CHARS = 1000;
+
+/**
+ * An attachment as the panel sees it in a stored question: its start and its length. The whole
+ * text stays in the worker (a conversation's quotes can pass the browser's 64 MiB message limit);
+ * editing a question refers to the turn whose material it keeps.
+ */
+export const AttachmentViewSchema = v.object({
+  kind: AttachmentSchema.entries.kind,
+  title: AttachmentSchema.entries.title,
+  url: AttachmentSchema.entries.url,
+  preview: v.pipe(v.string(), v.maxLength(PREVIEW_CHARS)),
+  chars: v.number(),
+});
+export type AttachmentView = v.InferOutput<typeof AttachmentViewSchema>;
+
+export function attachmentView({ text, ...rest }: Attachment): AttachmentView {
+  return { ...rest, preview: text.slice(0, PREVIEW_CHARS), chars: text.length };
+}
+
 /** What waits for a panel: the material (with a question to offer), or why there is none. */
 const PendingContextSchema = v.union([
   v.object({ attachment: AttachmentSchema, question: v.optional(v.string()) }),

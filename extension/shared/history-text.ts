@@ -38,7 +38,10 @@ export function queryWords(query: string): string[] {
 }
 
 /** What search sees of a conversation: its title and every version of every turn. */
-export function searchableText(data: ConversationData): string[] {
+export function searchableText(data: {
+  conversation: { title: string };
+  turns: readonly { question: string; answer: string; attachments?: readonly { title: string }[] }[];
+}): string[] {
   const texts = [data.conversation.title];
   for (const t of data.turns) texts.push(t.question, t.answer, ...(t.attachments ?? []).map((a) => a.title));
   return texts;

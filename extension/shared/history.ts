@@ -4,7 +4,7 @@
  * earlier versions stay, and `leafId` says which path is shown.
  */
 import * as v from 'valibot';
-import { AttachmentSchema } from './attachment';
+import { AttachmentSchema, AttachmentViewSchema, attachmentView } from './attachment';
 import { ImagesSchema } from './image';
 
 export const TURN_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;
@@ -58,8 +58,21 @@ export const SummarySchema = v.object({
 });
 export type Summary = v.InferOutput<typeof SummarySchema>;
 
-/** A turn as the panel receives it: stored answers come with their HTML. */
-export const TurnViewSchema = v.object({ ...TurnSchema.entries, html: v.string() });
+export const summary = (c: ConversationRecord): Summary => ({ id: c.id, title: c.title, updatedAt: c.updatedAt });
+
+/** A turn as the panel is shown it: its attachments' start and length, not their whole text. */
+export const ShownTurnSchema = v.object({
+  ...TurnSchema.entries,
+  attachments: v.optional(v.array(AttachmentViewSchema)),
+});
+export type ShownTurn = v.InferOutput<typeof ShownTurnSchema>;
+
+export function shownTurn(turn: TurnRecord): ShownTurn {
+  return { ...turn, attachments: turn.attachments?.map(attachmentView) };
+}
+
+/** A turn as the panel receives it on opening a conversation: stored answers come with their HTML. */
+export const TurnViewSchema = v.object({ ...ShownTurnSchema.entries, html: v.string() });
 export type TurnView = v.InferOutput<typeof TurnViewSchema>;
 
 /** One conversation with all its turns: the unit of export, import and undo. */

@@ -63,7 +63,7 @@ export function App() {
           {t('attachmentWaiting', page.attachment.title || page.attachment.url)}
         </p>
       )}
-      {shown === 'settings' && <Settings api={api} onDone={() => setView('chat')} />}
+      {shown === 'settings' && <Settings api={api} />}
       {shown === 'history' && (
         <History
           currentId={conversationId}

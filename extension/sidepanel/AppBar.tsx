@@ -1,8 +1,13 @@
 /** The bar at the top: a new chat, the history, the provider for this conversation, and settings. */
 import './AppBar.css';
+import HistoryIcon from 'lucide-react/icons/history';
+import SettingsIcon from 'lucide-react/icons/settings';
+import SquarePen from 'lucide-react/icons/square-pen';
+import X from 'lucide-react/icons/x';
 import { t } from '../shared/i18n';
 import type { PublicSettings } from '../shared/settings';
 import { ModelSwitch } from './chat/ModelSwitch';
+import { IconButton } from './IconButton';
 
 export type View = 'chat' | 'history' | 'settings';
 
@@ -25,29 +30,21 @@ export function AppBar({ configured, shown, settings, providerId, onProvider, on
       <h1 className="sr-only">Gloss</h1>
       {configured && (
         <>
-          <button type="button" className="ghost" onClick={onNewChat}>
-            {t('newChat')}
-          </button>
-          <button
-            type="button"
-            className="ghost"
+          <IconButton icon={SquarePen} label={t('newChat')} onClick={onNewChat} />
+          <IconButton
+            icon={HistoryIcon}
+            label={t('history')}
             aria-pressed={shown === 'history'}
             onClick={() => onToggle('history')}
-          >
-            {t('history')}
-          </button>
+          />
+          {shown === 'chat' && <ModelSwitch settings={settings} value={providerId} onChange={onProvider} />}
+          <IconButton
+            icon={shown === 'settings' ? X : SettingsIcon}
+            label={shown === 'settings' ? t('closeSettings') : t('settings')}
+            aria-pressed={shown === 'settings'}
+            onClick={() => onToggle('settings')}
+          />
         </>
-      )}
-      {configured && shown === 'chat' && <ModelSwitch settings={settings} value={providerId} onChange={onProvider} />}
-      {configured && (
-        <button
-          type="button"
-          className="ghost"
-          aria-pressed={shown === 'settings'}
-          onClick={() => onToggle('settings')}
-        >
-          {shown === 'settings' ? t('closeSettings') : t('settings')}
-        </button>
       )}
     </header>
   );

@@ -8,7 +8,7 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { AttachmentSchema } from '../attachment';
 import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
-import { ConversationSchema, TurnSchema } from '../history';
+import { ConversationSchema, ShownTurnSchema } from '../history';
 import { ImagesSchema } from '../image';
 import { fromOwnPage } from './sender';
 
@@ -37,6 +37,11 @@ export const ChatCommandSchema = v.variant('type', [
     parentId: v.nullable(v.string()),
     question: v.pipe(v.string(), v.maxLength(1_000_000)),
     attachments: v.optional(v.array(AttachmentSchema)),
+    /**
+     * The turn whose material this question keeps (an edited question), instead of
+     * `attachments`: the panel holds only the start of a stored quote.
+     */
+    attachmentsOf: v.optional(v.string()),
     images: v.optional(ImagesSchema),
     /** The provider and model for this question; the defaults when absent. */
     providerId: v.optional(v.string()),
@@ -81,7 +86,7 @@ export type RenderPatchMatches = Check<
  */
 export const ChatEventSchema = v.variant('type', [
   /** First on every port: the turn it follows, as stored when the port started following. */
-  v.object({ type: v.literal('turn'), turn: TurnSchema, conversation: ConversationSchema }),
+  v.object({ type: v.literal('turn'), turn: ShownTurnSchema, conversation: ConversationSchema }),
   /** `attach` found no answer being written: read the turn from storage instead. */
   v.object({ type: v.literal('gone') }),
   /** Received text could not be stored; it is still shown, and kept while the panel is open. */
@@ -107,7 +112,7 @@ export interface TypedPort<In, Out> {
   close: () => void;
 }
 
-function typed<In, Out>(port: Runtime.Port, schema: v.GenericSchema<unknown, In>): TypedPort<In, Out> {
+export function typed<In, Out>(port: Runtime.Port, schema: v.GenericSchema<unknown, In>): TypedPort<In, Out> {
   let open = true;
   port.onDisconnect.addListener(() => (open = false));
   return {

@@ -1,9 +1,10 @@
 /**
  * The one-shot messages about stored conversations (part of `Protocol` in `envelope.ts`): list,
- * search, open, change, delete and restore, export and import. The stored form is `../history.ts`.
+ * search, open, change, delete and restore (export and import: `transfer.ts`). The stored form is
+ * `../history.ts`.
  */
 import * as v from 'valibot';
-import { ConversationDataSchema, ConversationSchema, ExportSchema, SummarySchema, TurnViewSchema } from '../history';
+import { ConversationSchema, SummarySchema, TurnViewSchema } from '../history';
 
 export const HISTORY_MESSAGES = {
   /** Conversations, most recent first; with a query, those whose words start with its words. */
@@ -32,17 +33,11 @@ export const HISTORY_MESSAGES = {
     }),
     res: v.object({}),
   },
-  /** Deletes a conversation and hands it back whole, for Undo. */
+  /** Deletes a conversation; the worker keeps it a few minutes for `history.restore` (Undo). */
   'history.delete': {
     req: v.object({ id: v.string() }),
-    res: v.object({ removed: v.nullable(ConversationDataSchema) }),
+    res: v.object({ removed: v.nullable(SummarySchema) }),
   },
-  'history.restore': { req: v.object({ data: ConversationDataSchema }), res: v.object({}) },
-  /** The export file for some conversations (all when `ids` is absent). */
-  'history.export': {
-    req: v.object({ ids: v.optional(v.array(v.string())) }),
-    res: v.object({ file: ExportSchema }),
-  },
-  /** Adds the conversations of an export file (checked by the worker); existing ones are kept. */
-  'history.import': { req: v.object({ file: v.unknown() }), res: v.object({ imported: v.number() }) },
+  /** Undoes a delete; null when the conversation is no longer in the trash. */
+  'history.restore': { req: v.object({ id: v.string() }), res: v.object({ restored: v.nullable(SummarySchema) }) },
 } as const;

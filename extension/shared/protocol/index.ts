@@ -7,3 +7,4 @@
 export * from './chat';
 export * from './envelope';
 export * from './panel';
+export * from './transfer';

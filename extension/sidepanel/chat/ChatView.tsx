@@ -32,6 +32,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         onEdit={session.edit}
         onContinue={session.carryOn}
         onSelect={session.select}
+        quickActions={quickActions.map((a) => a.label)}
       />
       {(page.error ?? chat.notice) && (
         <p className="notice error" role="alert">

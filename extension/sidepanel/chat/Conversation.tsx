@@ -1,9 +1,11 @@
 /** The questions and answers on the path shown, following the answer as it is written. */
 import './Conversation.css';
+import ArrowDown from 'lucide-react/icons/arrow-down';
 import { useEffect, useRef, useState } from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
+import { EmptyState } from './EmptyState';
 import { TurnView, type TurnActions } from './TurnView';
 import { t } from '../../shared/i18n';
 
@@ -12,12 +14,14 @@ interface Props extends TurnActions {
   /** Turns whose Continue or Regenerate is on its way to the worker. */
   pending: readonly string[];
   answerDom: (id: string) => AnswerDom;
+  /** The quick actions' labels, which the empty chat points to. */
+  quickActions: string[];
 }
 
 /** How close to the bottom counts as "at the latest". */
 const NEAR_BOTTOM = 40;
 
-export function Conversation({ path, pending, answerDom, ...actions }: Props) {
+export function Conversation({ path, pending, answerDom, quickActions, ...actions }: Props) {
   const list = useRef<HTMLDivElement>(null);
   const follow = useRef(true);
   const [behind, setBehind] = useState(false);
@@ -49,15 +53,7 @@ export function Conversation({ path, pending, answerDom, ...actions }: Props) {
     el.scrollTop = el.scrollHeight;
   };
 
-  if (path.length === 0) {
-    return (
-      <div className="conversation empty">
-        <h2>{t('emptyTitle')}</h2>
-        <p>{t('emptyHow')}</p>
-        <p>{t('emptyKept')}</p>
-      </div>
-    );
-  }
+  if (path.length === 0) return <EmptyState quickActions={quickActions} />;
   return (
     <div className="conversation-frame">
       <div className="conversation" ref={list} onScroll={onScroll} role="feed" aria-label={t('conversationLabel')}>
@@ -73,6 +69,7 @@ export function Conversation({ path, pending, answerDom, ...actions }: Props) {
       </div>
       {behind && (
         <button type="button" className="jump" onClick={jump}>
+          <ArrowDown aria-hidden="true" size={16} />
           {t('jumpToLatest')}
         </button>
       )}

@@ -33,7 +33,7 @@ export function Question({ turn, editing, onEditing, onEdit }: Props) {
     <div className="question">
       {turn.attachments?.map((a, i) => (
         <blockquote key={i} className="quoted" title={a.url}>
-          {a.text.length > 200 ? `${a.text.slice(0, 200)}…` : a.text}
+          {a.chars > 200 ? `${a.preview.slice(0, 200)}…` : a.preview}
         </blockquote>
       ))}
       {turn.images && (

@@ -1,10 +1,17 @@
 /** Under a turn: its versions, what can be done with it, and the model and tokens it took. */
 import './TurnFooter.css';
+import Check from 'lucide-react/icons/check';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Copy from 'lucide-react/icons/copy';
+import Pencil from 'lucide-react/icons/pencil';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { PathStep } from '../../shared/thread';
 import { modelName } from '../model-name';
 import type { Turn } from './chat-state';
+import { IconButton } from '../IconButton';
 
 interface Props {
   step: PathStep<Turn>;
@@ -31,43 +38,44 @@ export function TurnFooter({ step, pending, onSelect, onRegenerate, onEditQuesti
     <footer className="turn-actions">
       {versions.length > 1 && (
         <span className="versions" role="group" aria-label={t('versions')}>
-          <button
-            type="button"
-            className="ghost"
-            aria-label={t('previousVersion')}
+          <IconButton
+            icon={ChevronLeft}
+            className="small"
+            label={t('previousVersion')}
             disabled={index === 0 || streaming}
             onClick={() => onSelect(versions[index - 1] ?? turn.id)}
-          >
-            ‹
-          </button>
+          />
           <span>
             {index + 1} / {versions.length}
           </span>
-          <button
-            type="button"
-            className="ghost"
-            aria-label={t('nextVersion')}
+          <IconButton
+            icon={ChevronRight}
+            className="small"
+            label={t('nextVersion')}
             disabled={index === versions.length - 1 || streaming}
             onClick={() => onSelect(versions[index + 1] ?? turn.id)}
-          >
-            ›
-          </button>
+          />
         </span>
       )}
       {!streaming && (
-        <>
-          <button type="button" className="ghost" onClick={onEditQuestion}>
-            {t('edit')}
-          </button>
-          <button type="button" className="ghost" disabled={pending} onClick={() => onRegenerate(turn.id)}>
-            {t('regenerate')}
-          </button>
+        <span className="turn-tools">
+          <IconButton icon={Pencil} className="small" label={t('edit')} onClick={onEditQuestion} />
+          <IconButton
+            icon={RefreshCw}
+            className="small"
+            label={t('regenerate')}
+            disabled={pending}
+            onClick={() => onRegenerate(turn.id)}
+          />
           {turn.answer && (
-            <button type="button" className="ghost" onClick={copy}>
-              {copied ? t('copied') : t('copy')}
-            </button>
+            <IconButton
+              icon={copied ? Check : Copy}
+              className="small"
+              label={copied ? t('copied') : t('copy')}
+              onClick={copy}
+            />
           )}
-        </>
+        </span>
       )}
       <span className="meta usage">
         {[

@@ -76,11 +76,11 @@ describe('versions', () => {
     expect(fake.updates).toEqual([{ id: 'c', leafId: 'b2' }]);
   });
 
-  test('an edited question is a new version beside the old one, with its quotes', async () => {
+  test('an edited question is a new version beside the old one, keeping its quotes', async () => {
     const quoted = storedTurn('q', {
       parentId: 'a',
       createdAt: 4,
-      attachments: [{ kind: 'page', title: 'P', url: 'https://p.test/', text: 'page' }],
+      attachments: [{ kind: 'page', title: 'P', url: 'https://p.test/', preview: 'page', chars: 4 }],
     });
     const fake = fakeSession({ c: opened({ turns: [a, quoted], conversation: conversation('c', { leafId: 'q' }) }) });
     await fake.session.open('c');
@@ -90,10 +90,12 @@ describe('versions', () => {
       conversationId: 'c',
       parentId: 'a',
       question: 'Better question?',
-      attachments: quoted.attachments,
+      // The worker holds the whole quote; the panel only its start.
+      attachmentsOf: 'q',
     });
+    expect(fake.ports.last().posted[0]).not.toHaveProperty('attachments');
     const [, step] = shownPath(fake.view().state);
-    expect(step).toMatchObject({ turn: { question: 'Better question?' }, index: 1 });
+    expect(step).toMatchObject({ turn: { question: 'Better question?', attachments: quoted.attachments }, index: 1 });
   });
 
   test('a regenerated answer is asked as a new version of the same question', async () => {

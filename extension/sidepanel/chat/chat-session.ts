@@ -5,7 +5,7 @@
  * that drops mid-answer means the worker restarted, so the conversation is read again from
  * storage (where that answer is now marked interrupted). useChat is its React view.
  */
-import type { TurnRecord } from '../../shared/history';
+import type { ShownTurn } from '../../shared/history';
 import { messageOf } from '../../shared/errors';
 import { plural, t } from '../../shared/i18n';
 import type { Req, Res } from '../../shared/protocol';
@@ -97,14 +97,20 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   readonly ask = (question: string, attachments: Attachment[] = [], images: QuestionImage[] = []): void => {
     const path = shownPath(this.view.state);
     const turn = pendingTurn(this.view.state, question, path[path.length - 1]?.turn.id ?? null, attachments);
-    this.askAs(images.length ? { ...turn, images } : turn);
+    this.askAs(images.length ? { ...turn, images } : turn, {
+      attachments: attachments.length ? attachments : undefined,
+    });
   };
 
   /** Sends a changed question as a new version of `turnId` (the old one stays switchable). */
   readonly edit = (turnId: string, question: string): void => {
     const turn = this.view.state.turns[turnId];
-    if (turn)
-      this.askAs({ ...pendingTurn(this.view.state, question, turn.parentId, turn.attachments), images: turn.images });
+    // The worker keeps the whole quote; the panel holds only its start.
+    const material = turn?.attachments ? { attachmentsOf: turnId } : {};
+    if (turn) {
+      const images = turn.images;
+      this.askAs({ ...pendingTurn(this.view.state, question, turn.parentId, turn.attachments), images }, material);
+    }
   };
 
   /** A new version of the answer to `of`'s question. */
@@ -177,16 +183,16 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     for (const turnId of opened.live) this.follow({ type: 'attach', turnId });
   }
 
-  private askAs(turn: TurnRecord): void {
-    const { conversationId, id: turnId, parentId, question, attachments, images } = turn;
+  private askAs(turn: ShownTurn, material: { attachments?: Attachment[]; attachmentsOf?: string }): void {
+    const { conversationId, id: turnId, parentId, question, images } = turn;
     // Instructions go with the first question of a new conversation.
     const systemPrompt = this.view.state.conversation ? undefined : this.view.newPrompt || undefined;
-    const command = { conversationId, turnId, parentId, question, attachments, images, systemPrompt };
+    const command = { conversationId, turnId, parentId, question, ...material, images, systemPrompt };
     this.follow({ type: 'ask', ...command, providerId: this.providerId }, turn);
   }
 
   /** Sends a command and follows the turn it starts or joins, until its answer ends. */
-  private follow(command: TurnCommand, shown?: TurnRecord): void {
+  private follow(command: TurnCommand, shown?: ShownTurn): void {
     if (shown) this.apply({ type: 'turn', turn: shown });
     const settled = this.pend(command);
     const follower = new TurnFollower(
@@ -236,7 +242,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
    * A question shown at once but never stored: take it off the page, give it back to the
    * composer, say why, and show the conversation as storage has it.
    */
-  private refuse(message: string, command: TurnCommand, shown?: TurnRecord): void {
+  private refuse(message: string, command: TurnCommand, shown?: ShownTurn): void {
     if (!shown) {
       this.set({ notice: message });
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { ConversationRecord, TurnRecord } from '../../shared/history';
+import type { ConversationRecord, ShownTurn } from '../../shared/history';
 import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath } from './chat-state';
 
 const chunk = (text: string) => ({ type: 'chunk' as const, text, patch: { frozen: [], tail: '' } });
@@ -11,7 +11,7 @@ const conversation: ConversationRecord = {
   updatedAt: 1,
   leafId: null,
 };
-const turn = (id: string, parentId: string | null, createdAt = 1): TurnRecord => ({
+const turn = (id: string, parentId: string | null, createdAt = 1): ShownTurn => ({
   id,
   conversationId: 'c',
   parentId,

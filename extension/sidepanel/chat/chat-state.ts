@@ -3,14 +3,14 @@
  * turns, then each answer's events). The panel keeps what it received even when an answer
  * fails or cannot be stored, so nothing is lost while it is open.
  */
-import { newTurn, type ConversationRecord, type TurnRecord, type TurnStatus } from '../../shared/history';
+import { newTurn, type ConversationRecord, type ShownTurn, type TurnStatus } from '../../shared/history';
 import type { ChatEvent } from '../../shared/protocol';
-import type { Attachment } from '../../shared/attachment';
+import { attachmentView, type Attachment, type AttachmentView } from '../../shared/attachment';
 import { pathTo, type PathStep } from '../../shared/thread';
 
 export type { TurnStatus };
 
-export interface Turn extends TurnRecord {
+export interface Turn extends ShownTurn {
   /** Why this answer could not be stored, when it could not. */
   saveFailed?: string;
 }
@@ -24,10 +24,10 @@ export interface ChatState {
 export const EMPTY_CHAT: ChatState = { conversation: null, turns: {}, leafId: null };
 
 export type ChatAction =
-  | { type: 'loaded'; conversation: ConversationRecord; turns: TurnRecord[] }
+  | { type: 'loaded'; conversation: ConversationRecord; turns: ShownTurn[] }
   | { type: 'new' }
   /** The worker's `turn` event: a new turn becomes the end of the path shown. */
-  | { type: 'turn'; turn: TurnRecord; conversation?: ConversationRecord }
+  | { type: 'turn'; turn: ShownTurn; conversation?: ConversationRecord }
   | { type: 'event'; id: string; event: ChatEvent }
   /** A question shown at once that the worker refused: it was never stored. */
   | { type: 'drop'; id: string }
@@ -116,8 +116,10 @@ export function pendingTurn(
   state: ChatState,
   question: string,
   parentId: string | null,
-  attachments?: Attachment[],
-): TurnRecord {
+  attachments: readonly (Attachment | AttachmentView)[] = [],
+): ShownTurn {
   const conversationId = state.conversation?.id ?? Object.values(state.turns)[0]?.conversationId ?? crypto.randomUUID();
-  return newTurn({ id: crypto.randomUUID(), conversationId, parentId, question, attachments });
+  const turn = newTurn({ id: crypto.randomUUID(), conversationId, parentId, question });
+  const views = attachments.map((a) => ('text' in a ? attachmentView(a) : a));
+  return { ...turn, attachments: views.length ? views : undefined };
 }

@@ -4,7 +4,7 @@
  * answer ends. The answer belongs to the worker, so closing a follower only stops following. A
  * port that drops mid-answer means the worker stopped; storage then holds what it received.
  */
-import type { ConversationRecord, TurnRecord } from '../../shared/history';
+import type { ConversationRecord, ShownTurn } from '../../shared/history';
 import { t } from '../../shared/i18n';
 import type { ChatCommand, ChatEvent, TypedPort } from '../../shared/protocol';
 import { isTerminal } from './chat-state';
@@ -18,7 +18,7 @@ export type TurnCommand = Exclude<ChatCommand, { type: 'stop' }>;
 /** What a follower reports, each as it happens. */
 export interface FollowerReports {
   /** The worker stored the turn (or sent it as stored, on joining): show it so. */
-  stored: (turn: TurnRecord, conversation: ConversationRecord) => void;
+  stored: (turn: ShownTurn, conversation: ConversationRecord) => void;
   /** An event of the answer: text with its render patch, reasoning, usage, its end, a failed save. */
   event: (turnId: string, event: ChatEvent) => void;
   /** Refused before anything was stored (`message` says why), or the worker went before storing. */

@@ -3,7 +3,7 @@ import './History.css';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { plural, t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
-import { exportConversations, readImportFile } from './history-files';
+import { exportConversations, importConversations, readImportFile } from './history-files';
 import { HistoryList } from './history-list';
 import { HistoryRow } from './HistoryRow';
 import { HistoryTools } from './HistoryTools';
@@ -22,7 +22,7 @@ function browserList(): HistoryList {
     remove: (req) => send('history.delete', req),
     restore: (req) => send('history.restore', req),
     update: (req) => send('history.update', req),
-    import: (req) => send('history.import', req),
+    import: importConversations,
     export: exportConversations,
     read: readImportFile,
   });

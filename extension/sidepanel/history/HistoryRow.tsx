@@ -1,13 +1,14 @@
 /** One conversation in the history: open it, or rename, export or delete it from its menu. */
 import './HistoryRow.css';
+import Braces from 'lucide-react/icons/braces';
+import FileText from 'lucide-react/icons/file-text';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
 import type { Summary } from '../../shared/history';
 import { t } from '../../shared/i18n';
+import { RowMenu } from './RowMenu';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const EXPORTS = [
-  ['md', 'exportMarkdown'],
-  ['json', 'exportJson'],
-] as const;
 
 interface Props {
   item: Summary;
@@ -50,38 +51,18 @@ export function HistoryRow(props: Props) {
           <time dateTime={new Date(item.updatedAt).toISOString()}>{dateFormat.format(item.updatedAt)}</time>
         </button>
       )}
-      <div
-        className="row-actions"
-        onBlur={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget)) onMenu(false);
-        }}
-        onKeyDown={(e) => e.key === 'Escape' && onMenu(false)}
-      >
-        <button
-          type="button"
-          className="ghost"
-          aria-expanded={menuOpen}
-          aria-label={t('actionsFor', item.title)}
-          onClick={() => onMenu(!menuOpen)}
-        >
-          ⋯
-        </button>
-        {menuOpen && (
-          <div className="menu" role="group" aria-label={item.title} onClick={() => onMenu(false)}>
-            <button type="button" onClick={() => onRenaming(item.title)}>
-              {t('rename')}
-            </button>
-            {EXPORTS.map(([format, label]) => (
-              <button key={format} type="button" onClick={() => onExport(format)}>
-                {t(label)}
-              </button>
-            ))}
-            <button type="button" className="danger" onClick={onDelete}>
-              {t('delete')}
-            </button>
-          </div>
-        )}
-      </div>
+      <RowMenu
+        label={t('actionsFor', item.title)}
+        menuLabel={item.title}
+        open={menuOpen}
+        onOpen={onMenu}
+        items={[
+          { icon: Pencil, label: t('rename'), onSelect: () => onRenaming(item.title) },
+          { icon: FileText, label: t('exportMarkdown'), onSelect: () => onExport('md') },
+          { icon: Braces, label: t('exportJson'), onSelect: () => onExport('json') },
+          { icon: Trash2, label: t('delete'), danger: true, onSelect: onDelete },
+        ]}
+      />
     </li>
   );
 }

@@ -1,13 +1,9 @@
 /** Export files (Markdown, JSON) saved through the browser's downloads, and reading an import. */
-import { toMarkdown } from '../../shared/history-text';
 import { t } from '../../shared/i18n';
-import { send } from '../../shared/protocol';
+import { connectExport, connectImport, MAX_IMPORT_CHARS, pieces } from '../../shared/protocol';
 
-/** The largest import read (a JSON export of thousands of conversations fits easily). */
-const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
-
-export function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function download(name: string, type: string, parts: string[]): void {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -24,20 +20,37 @@ export function fileName(title: string | undefined, ext: string): string {
   return `${base || 'gloss-conversation'}.${ext}`;
 }
 
-/** Downloads some conversations (all when `ids` is absent) as Markdown or JSON. */
+/** Downloads some conversations (all when `ids` is absent) as Markdown or JSON, received in pieces. */
 export async function exportConversations(ids: string[] | undefined, format: 'md' | 'json'): Promise<void> {
-  const { file } = await send('history.export', { ids });
-  const title = ids?.length === 1 ? file.conversations[0]?.conversation.title : undefined;
-  if (format === 'md') download(fileName(title, 'md'), 'text/markdown', toMarkdown(file.conversations));
-  else download(fileName(title, 'json'), 'application/json', JSON.stringify(file, null, 1));
+  const port = connectExport();
+  const parts: string[] = [];
+  const title = await new Promise<string | undefined>((resolve, reject) => {
+    port.onClose(() => reject(new Error(t('errWorkerGone'))));
+    port.listen((event) => {
+      if (event.type === 'piece') parts.push(event.text);
+      else if (event.type === 'end') resolve(event.title);
+      else reject(new Error(event.message));
+    });
+    port.post({ ids, format });
+  }).finally(() => port.close());
+  const type = format === 'md' ? 'text/markdown' : 'application/json';
+  download(fileName(title, format), type, parts);
 }
 
-/** Parses a chosen file; the worker checks that it is a Gloss export. */
-export async function readImportFile(file: File): Promise<unknown> {
-  if (file.size > MAX_IMPORT_BYTES) throw new Error(t('importTooLarge'));
-  try {
-    return JSON.parse(await file.text()) as unknown;
-  } catch {
-    throw new Error(t('importNotJson'));
-  }
+/** Reads a chosen file's text; the worker checks that it is a Gloss export. */
+export async function readImportFile(file: File): Promise<string> {
+  // Bytes are at least as many as characters: a file within the limit has text within it.
+  if (file.size > MAX_IMPORT_CHARS) throw new Error(t('importTooLarge'));
+  return file.text();
+}
+
+/** Sends an export file's text to the worker in pieces; resolves to how many conversations came in. */
+export function importConversations(text: string): Promise<number> {
+  const port = connectImport();
+  return new Promise<number>((resolve, reject) => {
+    port.onClose(() => reject(new Error(t('errWorkerGone'))));
+    port.listen((result) => (result.type === 'done' ? resolve(result.imported) : reject(new Error(result.message))));
+    for (const piece of pieces(text)) port.post({ type: 'piece', text: piece });
+    port.post({ type: 'end' });
+  }).finally(() => port.close());
 }

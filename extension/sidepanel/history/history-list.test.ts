@@ -11,10 +11,13 @@ const data = (id: string, title = `Chat ${id}`, updatedAt = 1): ConversationData
   turns: [],
 });
 
+const summaryOf = ({ conversation: c }: ConversationData) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt });
+
 /** A worker holding `count` conversations; `fail` makes the named call reject. */
 function fakeWorker(count = 3) {
   const stored = new Map(Array.from({ length: count }, (_, i) => [`c${i}`, data(`c${i}`, `Chat ${i}`, i)]));
   const exports: [string[] | undefined, string][] = [];
+  const trash = new Map<string, ConversationData>();
   const fail = new Set<keyof HistoryWorker>();
   const calls: (keyof HistoryWorker)[] = [];
   const failing = <T>(name: keyof HistoryWorker, value: () => T): Promise<T> => {
@@ -32,14 +35,17 @@ function fakeWorker(count = 3) {
       })),
     remove: ({ id }) =>
       failing('remove', () => {
-        const removed = stored.get(id) ?? null;
+        const removed = stored.get(id);
         stored.delete(id);
-        return { removed };
+        if (removed) trash.set(id, removed);
+        return { removed: removed ? summaryOf(removed) : null };
       }),
-    restore: ({ data }) =>
+    restore: ({ id }) =>
       failing('restore', () => {
-        stored.set(data.conversation.id, data);
-        return {};
+        const data = trash.get(id);
+        if (data) stored.set(id, data);
+        trash.delete(id);
+        return { restored: data ? summaryOf(data) : null };
       }),
     update: ({ id, title }) =>
       failing('update', () => {
@@ -47,11 +53,11 @@ function fakeWorker(count = 3) {
         stored.set(id, { ...c, conversation: { ...c.conversation, title: title ?? c.conversation.title } });
         return {};
       }),
-    import: ({ file }) =>
+    import: (text) =>
       failing('import', () => {
-        const added = file as ConversationData[];
+        const added = JSON.parse(text) as ConversationData[];
         for (const c of added) stored.set(c.conversation.id, c);
-        return { imported: added.length };
+        return added.length;
       }),
     export: (ids, format) => failing('export', () => void exports.push([ids, format])),
     read: (file) => failing('read', () => file).then(readImportFile),

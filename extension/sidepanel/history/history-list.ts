@@ -3,7 +3,7 @@
  * page at a time, and what the user does with them (delete with Undo, rename, export, import).
  * Each action ends with a message saying what happened, or why it did not.
  */
-import type { ConversationData, Summary } from '../../shared/history';
+import type { Summary } from '../../shared/history';
 import { messageOf } from '../../shared/errors';
 import { plural, t, type MessageKey } from '../../shared/i18n';
 import type { MessageName, Req, Res } from '../../shared/protocol';
@@ -21,8 +21,8 @@ export interface HistoryView {
   /** How many of the items are shown. */
   limit: number;
   message: { text: string; error?: boolean } | null;
-  /** The conversation just deleted, while Undo can bring it back. */
-  undo: ConversationData | null;
+  /** The conversation just deleted, while Undo can bring it back (the worker keeps it). */
+  undo: Summary | null;
 }
 
 type Call<K extends MessageName> = (req: Req<K>) => Promise<Res<K>>;
@@ -33,11 +33,12 @@ export interface HistoryWorker {
   remove: Call<'history.delete'>;
   restore: Call<'history.restore'>;
   update: Call<'history.update'>;
-  import: Call<'history.import'>;
+  /** Sends an export file's text; resolves to how many conversations came in. */
+  import: (text: string) => Promise<number>;
   /** Downloads some conversations (all when `ids` is absent) as a file. */
   export: (ids: string[] | undefined, format: 'md' | 'json') => Promise<void>;
-  /** Reads a chosen file; its errors say what is wrong with it. */
-  read: (file: File) => Promise<unknown>;
+  /** Reads a chosen file's text; its errors say what is wrong with it. */
+  read: (file: File) => Promise<string>;
 }
 
 export class HistoryList extends Store<HistoryView> {
@@ -82,8 +83,9 @@ export class HistoryList extends Store<HistoryView> {
     const { undo } = this.view;
     if (!undo) return Promise.resolve(false);
     return this.attempt('undoFailed', async () => {
-      await this.worker.restore({ data: undo });
-      this.set({ message: { text: t('restored', undo.conversation.title) }, undo: null });
+      const { restored } = await this.worker.restore({ id: undo.id });
+      if (!restored) throw new Error(t('undoExpired'));
+      this.set({ message: { text: t('restored', restored.title) }, undo: null });
     });
   };
 
@@ -95,7 +97,7 @@ export class HistoryList extends Store<HistoryView> {
 
   readonly importFile = (file: File): Promise<boolean> =>
     this.attempt('importFailed', async () => {
-      const { imported } = await this.worker.import({ file: await this.worker.read(file) });
+      const imported = await this.worker.import(await this.worker.read(file));
       this.set({ message: { text: plural(imported, 'importedOne', 'importedMany') } });
     });
 

@@ -17,12 +17,19 @@ export function Preferences({ settings, onChange }: Props) {
     <>
       <fieldset className="appearance">
         <legend>{t('appearance')}</legend>
-        {THEMES.map((theme) => (
-          <label key={theme}>
-            <input type="radio" name="theme" checked={settings.theme === theme} onChange={() => onChange({ theme })} />{' '}
-            {t(THEME_LABELS[theme])}
-          </label>
-        ))}
+        <div className="choices">
+          {THEMES.map((theme) => (
+            <label key={theme} className="check">
+              <input
+                type="radio"
+                name="theme"
+                checked={settings.theme === theme}
+                onChange={() => onChange({ theme })}
+              />{' '}
+              {t(THEME_LABELS[theme])}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <QuickActions actions={settings.quickActions} onChange={(quickActions) => onChange({ quickActions })} />
     </>
@@ -45,7 +52,9 @@ function QuickActions({ actions, onChange }: { actions: QuickAction[]; onChange:
       <ul>
         {actions.map((a) => (
           <li key={a.id}>
-            <strong>{a.label}</strong> <span className="hint">{a.prompt}</span>
+            <span className="action-text">
+              <strong>{a.label}</strong> <span className="hint">{a.prompt}</span>
+            </span>
             <button
               type="button"
               className="ghost"

@@ -14,7 +14,7 @@ import { TimeoutsForm } from './TimeoutsForm';
 import type { SettingsApi } from './useSettings';
 import { t } from '../../shared/i18n';
 
-export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void }) {
+export function Settings({ api }: { api: SettingsApi }) {
   const { settings } = api;
   // A provider's id, 'new' for the add form, or null.
   const [editing, setEditing] = useState<string | null>(null);
@@ -65,14 +65,10 @@ export function Settings({ api, onDone }: { api: SettingsApi; onDone: () => void
           onCancel={first ? undefined : () => setEditing(null)}
         />
       ) : (
-        <div className="row">
-          <button type="button" onClick={() => setEditing('new')}>
-            {t('addProvider')}
-          </button>
-          <button type="button" className="primary" onClick={onDone}>
-            {t('done')}
-          </button>
-        </div>
+        // No "Done" here: the header's Close settings is the one way back to the chat.
+        <button type="button" className="add-provider" onClick={() => setEditing('new')}>
+          {t('addProvider')}
+        </button>
       )}
       {!first && <TimeoutsForm timeouts={settings.timeouts} onSave={(t) => attempt(api.setTimeouts(t))} />}
       {!first && <Preferences settings={settings} onChange={(p) => attempt(api.setPreferences(p))} />}

@@ -3,20 +3,16 @@
  * suggested keys were taken by another extension) or changed by the user; the browser's own
  * page is where to fix that.
  */
-import browser, { type Commands } from 'webextension-polyfill';
+import browser from 'webextension-polyfill';
 import './Shortcuts.css';
-import { useEffect, useState } from 'react';
 import { hasSidePanel } from '../../shared/chrome-side-panel';
 import { t } from '../../shared/i18n';
+import { useCommands } from '../useCommands';
 
 const SHORTCUTS_PAGE = 'chrome://extensions/shortcuts';
 
 export function Shortcuts() {
-  const [commands, setCommands] = useState<Commands.Command[]>([]);
-  useEffect(() => {
-    browser.commands.getAll().then(setCommands, () => undefined);
-  }, []);
-  const listed = commands.filter((c) => c.description);
+  const listed = useCommands();
   if (listed.length === 0) return null;
   const missing = listed.some((c) => !c.shortcut);
 

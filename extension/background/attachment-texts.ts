@@ -1,0 +1,97 @@
+/**
+ * Attachment text is stored once per conversation. A quote of a few MB is copied into every
+ * version of its turn (Regenerate and Edit keep the material), so storing it inline made a
+ * conversation grow by the whole quote per version. Turns hold a reference instead: the text's
+ * SHA-256 within its conversation, so equal texts share one record and nothing can point into
+ * another conversation's material. Turns written before this are read as they are (inline).
+ */
+import * as v from 'valibot';
+import { AttachmentSchema, type Attachment } from '../shared/attachment';
+import { TurnSchema, type TurnRecord } from '../shared/history';
+
+export const AttachmentRefSchema = v.object({
+  kind: AttachmentSchema.entries.kind,
+  title: AttachmentSchema.entries.title,
+  url: AttachmentSchema.entries.url,
+  /** The key of the text's record in the `texts` store. */
+  textId: v.string(),
+  chars: v.number(),
+});
+export type AttachmentRef = v.InferOutput<typeof AttachmentRefSchema>;
+
+/** A turn as the database holds it: attachments by reference (or inline, if written earlier). */
+export const StoredTurnSchema = v.object({
+  ...TurnSchema.entries,
+  attachments: v.optional(v.array(v.union([AttachmentRefSchema, AttachmentSchema]))),
+});
+export type StoredTurn = v.InferOutput<typeof StoredTurnSchema>;
+
+export interface TextRecord {
+  id: string;
+  conversationId: string;
+  text: string;
+}
+
+async function textId(conversationId: string, text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  const hex = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${conversationId}:${hex}`;
+}
+
+/**
+ * The stored form of turns and the text records they refer to. Hashing is asynchronous, so this
+ * runs before the transaction that writes (an IndexedDB transaction ends at the first await
+ * on anything else).
+ */
+export async function storedForm(turns: readonly TurnRecord[]): Promise<{ turns: StoredTurn[]; texts: TextRecord[] }> {
+  const texts = new Map<string, TextRecord>();
+  const stored: StoredTurn[] = [];
+  for (const turn of turns) {
+    const refs: AttachmentRef[] = [];
+    for (const { text, ...rest } of turn.attachments ?? []) {
+      const id = await textId(turn.conversationId, text);
+      texts.set(id, { id, conversationId: turn.conversationId, text });
+      refs.push({ ...rest, textId: id, chars: text.length });
+    }
+    stored.push({ ...turn, attachments: turn.attachments ? refs : undefined });
+  }
+  return { turns: stored, texts: [...texts.values()] };
+}
+
+/** The ids of texts a stored turn refers to. */
+export function textIds(turn: StoredTurn): string[] {
+  return (turn.attachments ?? []).flatMap((a) => ('textId' in a ? [a.textId] : []));
+}
+
+/**
+ * A stored turn with its texts filled in; null when a text it refers to is missing (a damaged
+ * record: counted and skipped like any other, never sent to a model half empty).
+ */
+export function withTexts(turn: StoredTurn, texts: ReadonlyMap<string, string>): TurnRecord | null {
+  if (!turn.attachments) return { ...turn, attachments: undefined };
+  const attachments: Attachment[] = [];
+  for (const a of turn.attachments) {
+    if (!('textId' in a)) {
+      attachments.push(a);
+      continue;
+    }
+    const text = texts.get(a.textId);
+    if (text === undefined) return null;
+    const { textId: _, chars: __, ...rest } = a;
+    attachments.push({ ...rest, text });
+  }
+  return { ...turn, attachments };
+}
+
+/** Stored turns with their attachment texts; one whose text is missing counts as damaged. */
+export function joined(
+  stored: { value: StoredTurn[]; damaged: number },
+  texts: ReadonlyMap<string, string>,
+): { value: TurnRecord[]; damaged: number } {
+  const value = stored.value.map((t) => withTexts(t, texts)).filter((t): t is TurnRecord => t !== null);
+  return { value, damaged: stored.damaged + stored.value.length - value.length };
+}
+
+/** The texts found, by id. */
+export const textMap = (records: readonly (TextRecord | undefined)[]): Map<string, string> =>
+  new Map(records.filter((r): r is TextRecord => r !== undefined).map((r) => [r.id, r.text]));
