@@ -4,10 +4,13 @@
  * conversation grow by the whole quote per version. Turns hold a reference instead: the text's
  * SHA-256 within its conversation, so equal texts share one record and nothing can point into
  * another conversation's material. Turns written before this are read as they are (inline).
+ * A question's images are copied into every version the same way, so their base64 is stored
+ * the same way: a record in `texts`, referred to by its hash.
  */
 import * as v from 'valibot';
 import { AttachmentSchema, type Attachment } from '../shared/attachment';
 import { TurnSchema, type TurnRecord } from '../shared/history';
+import { ImageSchema, type QuestionImage } from '../shared/image';
 
 export const AttachmentRefSchema = v.object({
   kind: AttachmentSchema.entries.kind,
@@ -19,10 +22,20 @@ export const AttachmentRefSchema = v.object({
 });
 export type AttachmentRef = v.InferOutput<typeof AttachmentRefSchema>;
 
+/** An image by reference: its base64 is the `texts` record `dataId`. */
+export const ImageRefSchema = v.object({
+  mediaType: ImageSchema.entries.mediaType,
+  width: ImageSchema.entries.width,
+  height: ImageSchema.entries.height,
+  dataId: v.string(),
+});
+export type ImageRef = v.InferOutput<typeof ImageRefSchema>;
+
 /** A turn as the database holds it: attachments by reference (or inline, if written earlier). */
 export const StoredTurnSchema = v.object({
   ...TurnSchema.entries,
   attachments: v.optional(v.array(v.union([AttachmentRefSchema, AttachmentSchema]))),
+  images: v.optional(v.array(v.union([ImageRefSchema, ImageSchema]))),
 });
 export type StoredTurn = v.InferOutput<typeof StoredTurnSchema>;
 
@@ -53,14 +66,25 @@ export async function storedForm(turns: readonly TurnRecord[]): Promise<{ turns:
       texts.set(id, { id, conversationId: turn.conversationId, text });
       refs.push({ ...rest, textId: id, chars: text.length });
     }
-    stored.push({ ...turn, attachments: turn.attachments ? refs : undefined });
+    const images: ImageRef[] = [];
+    for (const { data, ...rest } of turn.images ?? []) {
+      const id = await textId(turn.conversationId, data);
+      texts.set(id, { id, conversationId: turn.conversationId, text: data });
+      images.push({ ...rest, dataId: id });
+    }
+    stored.push({
+      ...turn,
+      attachments: turn.attachments ? refs : undefined,
+      images: turn.images ? images : undefined,
+    });
   }
   return { turns: stored, texts: [...texts.values()] };
 }
 
 /** The ids of texts a stored turn refers to. */
 export function textIds(turn: StoredTurn): string[] {
-  return (turn.attachments ?? []).flatMap((a) => ('textId' in a ? [a.textId] : []));
+  const images = (turn.images ?? []).flatMap((i) => ('dataId' in i ? [i.dataId] : []));
+  return [...(turn.attachments ?? []).flatMap((a) => ('textId' in a ? [a.textId] : [])), ...images];
 }
 
 /**
@@ -68,9 +92,19 @@ export function textIds(turn: StoredTurn): string[] {
  * record: counted and skipped like any other, never sent to a model half empty).
  */
 export function withTexts(turn: StoredTurn, texts: ReadonlyMap<string, string>): TurnRecord | null {
-  if (!turn.attachments) return { ...turn, attachments: undefined };
+  const attachments = filledAttachments(turn.attachments, texts);
+  const images = filledImages(turn.images, texts);
+  if (attachments === null || images === null) return null;
+  return { ...turn, attachments, images };
+}
+
+function filledAttachments(
+  stored: StoredTurn['attachments'],
+  texts: ReadonlyMap<string, string>,
+): Attachment[] | undefined | null {
+  if (!stored) return undefined;
   const attachments: Attachment[] = [];
-  for (const a of turn.attachments) {
+  for (const a of stored) {
     if (!('textId' in a)) {
       attachments.push(a);
       continue;
@@ -80,7 +114,26 @@ export function withTexts(turn: StoredTurn, texts: ReadonlyMap<string, string>):
     const { textId: _, chars: __, ...rest } = a;
     attachments.push({ ...rest, text });
   }
-  return { ...turn, attachments };
+  return attachments;
+}
+
+function filledImages(
+  stored: StoredTurn['images'],
+  texts: ReadonlyMap<string, string>,
+): QuestionImage[] | undefined | null {
+  if (!stored) return undefined;
+  const images: QuestionImage[] = [];
+  for (const i of stored) {
+    if (!('dataId' in i)) {
+      images.push(i);
+      continue;
+    }
+    const data = texts.get(i.dataId);
+    if (data === undefined) return null;
+    const { dataId: _, ...rest } = i;
+    images.push({ ...rest, data });
+  }
+  return images;
 }
 
 /** Stored turns with their attachment texts; one whose text is missing counts as damaged. */

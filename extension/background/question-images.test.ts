@@ -99,3 +99,23 @@ test('page material gets the room the question’s images leave, each priced by 
   expect(materialBudget('custom', 1600)).toBe(materialBudget('custom') - 1600);
   expect(materialBudget('custom', 10_000_000)).toBe(256);
 });
+
+test('an image kept by every version of a turn is stored once, and each version sends it whole', async () => {
+  const store = await freshStore();
+  const { answers, calls } = scripted(store);
+  const big: QuestionImage = { ...IMAGE, data: `${PNG.slice(0, -2)}${'A'.repeat(200_000)}==` };
+  const first = v.parse(ChatCommandSchema, ask([big]));
+  if (first.type !== 'ask') throw new Error('not an ask');
+  const regenerate = () => ({ type: 'regenerate' as const, of: first.turnId, turnId: crypto.randomUUID() });
+  for (const [i, command] of [first, regenerate(), regenerate()].entries()) {
+    const answer = (await answers.open(command))!;
+    await eventually(() => calls.length === i + 1, 'the request');
+    calls[i]!.emit({ type: 'done', reason: 'stop' });
+    await answer.ended;
+    expect(calls[i]!.messages.at(-1)?.images).toEqual([big]);
+  }
+  expect(await store.db.count('turns')).toBe(3);
+  expect(await store.db.count('texts')).toBe(1);
+  for (const turn of await store.db.getAll('turns')) expect(JSON.stringify(turn).length).toBeLessThan(1000);
+  expect((await store.turn(first.turnId))?.images).toEqual([big]);
+});
