@@ -8,7 +8,7 @@
  * the same way: a record in `texts`, referred to by its hash.
  */
 import * as v from 'valibot';
-import { AttachmentSchema, type Attachment } from '../shared/attachment';
+import { AttachmentSchema } from '../shared/attachment';
 import { TurnSchema, type TurnRecord } from '../shared/history';
 import { ImageSchema, type QuestionImage } from '../shared/image';
 
@@ -92,48 +92,35 @@ export function textIds(turn: StoredTurn): string[] {
  * record: counted and skipped like any other, never sent to a model half empty).
  */
 export function withTexts(turn: StoredTurn, texts: ReadonlyMap<string, string>): TurnRecord | null {
-  const attachments = filledAttachments(turn.attachments, texts);
-  const images = filledImages(turn.images, texts);
+  const attachments = filled(turn.attachments, (a) => {
+    if (!('textId' in a)) return a;
+    const { textId, chars: _, ...rest } = a;
+    const text = texts.get(textId);
+    return text === undefined ? null : { ...rest, text };
+  });
+  const images = filled(turn.images, (i): QuestionImage | null => {
+    if (!('dataId' in i)) return i;
+    const { dataId, ...rest } = i;
+    const data = texts.get(dataId);
+    return data === undefined ? null : { ...rest, data };
+  });
   if (attachments === null || images === null) return null;
   return { ...turn, attachments, images };
 }
 
-function filledAttachments(
-  stored: StoredTurn['attachments'],
-  texts: ReadonlyMap<string, string>,
-): Attachment[] | undefined | null {
+/** Each stored item filled in by `fill`; null when any cannot be (its text is missing). */
+function filled<Stored, Filled>(
+  stored: readonly Stored[] | undefined,
+  fill: (item: Stored) => Filled | null,
+): Filled[] | undefined | null {
   if (!stored) return undefined;
-  const attachments: Attachment[] = [];
-  for (const a of stored) {
-    if (!('textId' in a)) {
-      attachments.push(a);
-      continue;
-    }
-    const text = texts.get(a.textId);
-    if (text === undefined) return null;
-    const { textId: _, chars: __, ...rest } = a;
-    attachments.push({ ...rest, text });
+  const out: Filled[] = [];
+  for (const item of stored) {
+    const value = fill(item);
+    if (value === null) return null;
+    out.push(value);
   }
-  return attachments;
-}
-
-function filledImages(
-  stored: StoredTurn['images'],
-  texts: ReadonlyMap<string, string>,
-): QuestionImage[] | undefined | null {
-  if (!stored) return undefined;
-  const images: QuestionImage[] = [];
-  for (const i of stored) {
-    if (!('dataId' in i)) {
-      images.push(i);
-      continue;
-    }
-    const data = texts.get(i.dataId);
-    if (data === undefined) return null;
-    const { dataId: _, ...rest } = i;
-    images.push({ ...rest, data });
-  }
-  return images;
+  return out;
 }
 
 /** Stored turns with their attachment texts; one whose text is missing counts as damaged. */
