@@ -15,13 +15,13 @@ import { pathTo } from '../shared/thread';
 import { Answer } from './answer';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import type { HistoryStore } from './history-store';
-import { continueMessages, messagesFor } from './prompt';
+import { continueMessages, messagesFor, type SentMessage } from './prompt';
 
 export interface AnswerDeps {
   store: () => Promise<HistoryStore>;
   settings: () => Promise<StoredSettings>;
   /** Fences page material (`prompt.ts`'s `withMaterial`); the identity in tests without attachments. */
-  withMaterial: (messages: ChatMessage[]) => Promise<ChatMessage[]>;
+  withMaterial: (messages: ChatMessage[]) => Promise<SentMessage[]>;
   /** Resets the browser's idle timer for the worker. */
   heartbeat: () => void;
   /** Well under the browser's 30 s idle limit. */
@@ -114,9 +114,10 @@ export class AnswerRegistry {
       parentId: command.parentId,
       question: command.question,
       attachments,
+      images: command.images,
     });
     await store.addTurn(turn);
-    const messages = messagesFor(before, turn.question, turn.attachments, conversation.systemPrompt);
+    const messages = messagesFor(before, turn, conversation.systemPrompt);
     return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId, command.model);
   }
 
@@ -125,10 +126,10 @@ export class AnswerRegistry {
     const store = await this.deps.store();
     if (await store.hasTurn(command.turnId)) throw new Error(t('errAlreadyAsked'));
     const found = await this.find(store, command.of);
-    const { conversationId, parentId, question, attachments } = found.turn;
-    const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments });
+    const { conversationId, parentId, question, attachments, images } = found.turn;
+    const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments, images });
     await store.addTurn(turn);
-    const messages = messagesFor(found.before, turn.question, turn.attachments, found.conversation.systemPrompt);
+    const messages = messagesFor(found.before, turn, found.conversation.systemPrompt);
     return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
   }
 

@@ -4,10 +4,13 @@
  * conversation grow by the whole quote per version. Turns hold a reference instead: the text's
  * SHA-256 within its conversation, so equal texts share one record and nothing can point into
  * another conversation's material. Turns written before this are read as they are (inline).
+ * A question's images are copied into every version the same way, so their base64 is stored
+ * the same way: a record in `texts`, referred to by its hash.
  */
 import * as v from 'valibot';
-import { AttachmentSchema, type Attachment } from '../shared/attachment';
+import { AttachmentSchema } from '../shared/attachment';
 import { TurnSchema, type TurnRecord } from '../shared/history';
+import { ImageSchema, type QuestionImage } from '../shared/image';
 
 export const AttachmentRefSchema = v.object({
   kind: AttachmentSchema.entries.kind,
@@ -20,10 +23,20 @@ export const AttachmentRefSchema = v.object({
 });
 export type AttachmentRef = v.InferOutput<typeof AttachmentRefSchema>;
 
+/** An image by reference: its base64 is the `texts` record `dataId`. */
+export const ImageRefSchema = v.object({
+  mediaType: ImageSchema.entries.mediaType,
+  width: ImageSchema.entries.width,
+  height: ImageSchema.entries.height,
+  dataId: v.string(),
+});
+export type ImageRef = v.InferOutput<typeof ImageRefSchema>;
+
 /** A turn as the database holds it: attachments by reference (or inline, if written earlier). */
 export const StoredTurnSchema = v.object({
   ...TurnSchema.entries,
   attachments: v.optional(v.array(v.union([AttachmentRefSchema, AttachmentSchema]))),
+  images: v.optional(v.array(v.union([ImageRefSchema, ImageSchema]))),
 });
 export type StoredTurn = v.InferOutput<typeof StoredTurnSchema>;
 
@@ -54,14 +67,25 @@ export async function storedForm(turns: readonly TurnRecord[]): Promise<{ turns:
       texts.set(id, { id, conversationId: turn.conversationId, text });
       refs.push({ ...rest, textId: id, chars: text.length });
     }
-    stored.push({ ...turn, attachments: turn.attachments ? refs : undefined });
+    const images: ImageRef[] = [];
+    for (const { data, ...rest } of turn.images ?? []) {
+      const id = await textId(turn.conversationId, data);
+      texts.set(id, { id, conversationId: turn.conversationId, text: data });
+      images.push({ ...rest, dataId: id });
+    }
+    stored.push({
+      ...turn,
+      attachments: turn.attachments ? refs : undefined,
+      images: turn.images ? images : undefined,
+    });
   }
   return { turns: stored, texts: [...texts.values()] };
 }
 
 /** The ids of texts a stored turn refers to. */
 export function textIds(turn: StoredTurn): string[] {
-  return (turn.attachments ?? []).flatMap((a) => ('textId' in a ? [a.textId] : []));
+  const images = (turn.images ?? []).flatMap((i) => ('dataId' in i ? [i.dataId] : []));
+  return [...(turn.attachments ?? []).flatMap((a) => ('textId' in a ? [a.textId] : [])), ...images];
 }
 
 /**
@@ -69,19 +93,35 @@ export function textIds(turn: StoredTurn): string[] {
  * record: counted and skipped like any other, never sent to a model half empty).
  */
 export function withTexts(turn: StoredTurn, texts: ReadonlyMap<string, string>): TurnRecord | null {
-  if (!turn.attachments) return { ...turn, attachments: undefined };
-  const attachments: Attachment[] = [];
-  for (const a of turn.attachments) {
-    if (!('textId' in a)) {
-      attachments.push(a);
-      continue;
-    }
-    const text = texts.get(a.textId);
-    if (text === undefined) return null;
-    const { textId: _, chars: __, ...rest } = a;
-    attachments.push({ ...rest, text });
+  const attachments = filled(turn.attachments, (a) => {
+    if (!('textId' in a)) return a;
+    const { textId, chars: _, ...rest } = a;
+    const text = texts.get(textId);
+    return text === undefined ? null : { ...rest, text };
+  });
+  const images = filled(turn.images, (i): QuestionImage | null => {
+    if (!('dataId' in i)) return i;
+    const { dataId, ...rest } = i;
+    const data = texts.get(dataId);
+    return data === undefined ? null : { ...rest, data };
+  });
+  if (attachments === null || images === null) return null;
+  return { ...turn, attachments, images };
+}
+
+/** Each stored item filled in by `fill`; null when any cannot be (its text is missing). */
+function filled<Stored, Filled>(
+  stored: readonly Stored[] | undefined,
+  fill: (item: Stored) => Filled | null,
+): Filled[] | undefined | null {
+  if (!stored) return undefined;
+  const out: Filled[] = [];
+  for (const item of stored) {
+    const value = fill(item);
+    if (value === null) return null;
+    out.push(value);
   }
-  return { ...turn, attachments };
+  return out;
 }
 
 /** Stored turns with their attachment texts; one whose text is missing counts as damaged. */

@@ -5,7 +5,7 @@
  */
 import type { Handlers } from '../shared/protocol';
 import { pickProvider } from '../shared/settings';
-import { coreReady, fitText, pdfText } from './core';
+import { coreReady, fitText, imageTokens, pdfText } from './core';
 import { takePending } from './page-context';
 import { materialBudget } from './prompt';
 import { loadSettings } from './settings-store';
@@ -23,9 +23,13 @@ export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit' | 'c
     await coreReady();
     return pdfText(pages);
   },
-  'context.fit': async ({ text, providerId }) => {
+  'context.fit': async ({ text, providerId, images = [] }) => {
     await coreReady();
-    const budget = materialBudget(pickProvider(await loadSettings(), providerId)?.preset);
+    const provider = pickProvider(await loadSettings(), providerId);
+    // The question's images take their room first, priced by the provider's own rule.
+    const kind = provider?.kind ?? 'openai';
+    const forImages = images.reduce((sum, i) => sum + imageTokens(kind, i.width, i.height), 0);
+    const budget = materialBudget(provider?.preset, forImages);
     const fit = fitText(text, budget);
     return {
       keptChars: fit.keptChars,

@@ -4,6 +4,7 @@ import { localizeError, localizeProblem } from '../shared/i18n';
 import {
   buildRequest,
   checkEndpoint,
+  contentTokens,
   httpError,
   isSpecError,
   modelsRequest,
@@ -63,6 +64,49 @@ describe('the WASM boundary', () => {
     expect(thrown).toEqual({ field: 'model', message: 'Choose a model.', key: 'specChooseModel' });
   });
 
+  test('buildRequest takes text and image parts, and refuses a bad image with a SpecError', () => {
+    // A 1×1 PNG, as a browser's canvas.toDataURL('image/png') writes it (less the data: prefix).
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    const spec = (mediaType: 'image/png' | 'image/gif') => ({
+      provider: 'anthropic' as const,
+      baseUrl: 'https://api.anthropic.com/v1',
+      model: 'm',
+      messages: [
+        {
+          role: 'user' as const,
+          content: [
+            { type: 'text' as const, text: 'What is this?' },
+            { type: 'image' as const, mediaType, data: png },
+          ],
+        },
+      ],
+    });
+    const body = JSON.parse(buildRequest(spec('image/png')).body) as { messages: { content: unknown[] }[] };
+    expect(body.messages[0]?.content[1]).toEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: png },
+    });
+    let thrown: unknown;
+    try {
+      buildRequest(spec('image/gif'));
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isSpecError(thrown) && localizeProblem(thrown)).toMatchObject({ field: 'messages', key: 'specImageData' });
+  });
+
+  test('contentTokens prices a message with images by the provider’s rule', () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+    const parts = [
+      { type: 'text' as const, text: 'abcdefgh' },
+      { type: 'image' as const, mediaType: 'image/png' as const, data: png },
+    ];
+    expect(contentTokens('openai', 'abcdefgh')).toBe(2);
+    // A 1×1 image: one 512-px tile (85 + 170) for OpenAI, one block (258) for Gemini.
+    expect(contentTokens('openai', parts)).toBe(2 + 255);
+    expect(contentTokens('gemini', parts)).toBe(2 + 258);
+  });
+
   test('checkEndpoint names the field to fix', () => {
     expect(checkEndpoint('https://api.openai.com/v1', 'gpt-4o-mini')).toBeUndefined();
     expect(checkEndpoint('https://api.openai.com/v1', '')).toEqual({
@@ -93,6 +137,12 @@ describe('the WASM boundary', () => {
   test('httpError maps statuses to codes with a next step', () => {
     expect(httpError('openai', 429, '', '3')).toMatchObject({ type: 'error', code: 'rate_limit' });
     expect(httpError('anthropic', 401, '', undefined)).toMatchObject({ code: 'auth' });
+    expect(
+      httpError('gemini', 400, '{"error":{"message":"Image input modality is not enabled for models/x"}}'),
+    ).toMatchObject({
+      code: 'no_vision',
+      message: expect.stringContaining("can't see images"),
+    });
     expect(httpError('ollama', 403, '', undefined)).toMatchObject({
       code: 'network',
       message: expect.stringContaining('OLLAMA_ORIGINS'),
@@ -107,6 +157,7 @@ describe('error messages in the user’s language', () => {
       httpError('anthropic', 429, '', '12'),
       httpError('gemini', 400, '{"error":{"message":"API key not valid","status":"INVALID_ARGUMENT"}}'),
       httpError('ollama', 403, ''),
+      httpError('ollama', 500, '{"error":"this model is missing data required for image input"}'),
       networkError('http://127.0.0.1:9/v1/chat/completions', 'Failed to fetch'),
       timeoutError(30, true),
     ];

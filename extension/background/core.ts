@@ -8,8 +8,12 @@ export {
   buildMessages,
   buildRequest,
   checkEndpoint,
+  contentTokens,
   fitText,
   httpError,
+  imageTokens,
+  modelDetailsRequest,
+  modelSees,
   modelsRequest,
   networkError,
   parseModels,
@@ -21,8 +25,10 @@ export {
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 export type {
   ChatSpec,
+  ContentPart,
   HttpRequest,
   Localized,
+  ModelInfo,
   ProviderKind,
   RenderPatch,
   SpecError,

@@ -5,9 +5,15 @@
  */
 import type { TurnRecord } from '../shared/history';
 import type { ChatMessage } from '../shared/protocol';
+import { withImages } from '../shared/image';
 import { PRESETS, type PresetId } from '../shared/presets';
-import type { Attachment } from '../shared/attachment';
-import { buildMessages, coreReady } from './core';
+import { buildMessages, coreReady, type ChatSpec } from './core';
+
+/** A message as the provider gets it: its text, or its images and text as parts. */
+export type SentMessage = ChatSpec['messages'][number];
+
+/** What a question asks: its words, page material and images. */
+type Asked = Pick<TurnRecord, 'question' | 'attachments' | 'images'>;
 
 /** Room kept for the answer and the conversation around the material. */
 const RESERVE_TOKENS = 1024;
@@ -21,19 +27,14 @@ export const CONTINUE_PROMPT =
  * are left out (a partial answer after an error would mislead the model); stopped and
  * interrupted ones keep what arrived.
  */
-export function messagesFor(
-  before: readonly TurnRecord[],
-  question: string,
-  attachments: Attachment[] | undefined,
-  systemPrompt?: string,
-): ChatMessage[] {
+export function messagesFor(before: readonly TurnRecord[], asked: Asked, systemPrompt?: string): ChatMessage[] {
   const messages: ChatMessage[] = [];
   if (systemPrompt?.trim()) messages.push({ role: 'system', content: systemPrompt.trim() });
   for (const t of before) {
     if (t.status === 'error' || t.status === 'streaming' || t.answer === '') continue;
-    messages.push(user(t.question, t.attachments), { role: 'assistant', content: t.answer });
+    messages.push(user(t), { role: 'assistant', content: t.answer });
   }
-  messages.push(user(question, attachments));
+  messages.push(user(asked));
   return messages;
 }
 
@@ -44,34 +45,43 @@ export function continueMessages(
   systemPrompt?: string,
 ): ChatMessage[] {
   return [
-    ...messagesFor(before, turn.question, turn.attachments, systemPrompt),
+    ...messagesFor(before, turn, systemPrompt),
     { role: 'assistant', content: turn.answer },
     { role: 'user', content: CONTINUE_PROMPT },
   ];
 }
 
-function user(content: string, attachments?: Attachment[]): ChatMessage {
-  return attachments?.length ? { role: 'user', content, attachments } : { role: 'user', content };
+function user({ question: content, attachments, images }: Asked): ChatMessage {
+  return {
+    role: 'user',
+    content,
+    ...(attachments?.length ? { attachments } : {}),
+    ...(images?.length ? { images } : {}),
+  };
 }
 
 /**
  * The conversation as the provider gets it: user messages with attachments have their material
- * fenced by the core, under one system instruction that it is data, not instructions.
+ * fenced by the core, under one system instruction that it is data, not instructions; a
+ * message's images become image parts beside its text.
  */
-export async function withMaterial(messages: ChatMessage[]): Promise<ChatMessage[]> {
+export async function withMaterial(messages: ChatMessage[]): Promise<SentMessage[]> {
   await coreReady();
-  let instruction: ChatMessage | undefined;
-  const out = messages.map((m): ChatMessage => {
-    if (!m.attachments?.length) return { role: m.role, content: m.content };
+  let instruction: SentMessage | undefined;
+  const out = messages.map((m): SentMessage => {
+    if (!m.attachments?.length) return { role: m.role, content: withImages(m.content, m.images) };
     const [system, user] = buildMessages(m.content, m.attachments);
     instruction ??= system;
-    return user ?? { role: m.role, content: m.content };
+    return { role: m.role, content: withImages(user?.content ?? m.content, m.images) };
   });
   return instruction ? [instruction, ...out] : out;
 }
 
-/** The tokens page material may take with a provider of `preset` (a custom one's when none). */
-export function materialBudget(preset: PresetId | undefined): number {
+/**
+ * The tokens page material may take with a provider of `preset` (a custom one's when none),
+ * less `reserved` for what goes with it (the question's images).
+ */
+export function materialBudget(preset: PresetId | undefined, reserved = 0): number {
   const window = PRESETS[preset ?? 'custom'].contextTokens;
-  return Math.max(256, window - RESERVE_TOKENS);
+  return Math.max(256, window - RESERVE_TOKENS - reserved);
 }

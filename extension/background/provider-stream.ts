@@ -5,8 +5,7 @@
  * `answer-registry.ts`'s.
  */
 import { messageOf } from '../shared/errors';
-import { t } from '../shared/i18n';
-import type { ChatMessage } from '../shared/protocol';
+import { localizeProblem, t } from '../shared/i18n';
 import type { StoredProvider, Timeouts } from '../shared/settings';
 import {
   buildRequest,
@@ -16,9 +15,13 @@ import {
   networkError,
   StreamDecoder,
   timeoutError,
+  type ChatSpec,
   type HttpRequest,
   type StreamEvent,
 } from './core';
+
+/** The messages of a request, as the core takes them (text, or text and image parts). */
+type Messages = ChatSpec['messages'];
 import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
@@ -30,7 +33,7 @@ export type Post = (event: AnswerEvent) => void;
 /** Streams one answer to `post`. Always ends with exactly one `done`, `error` or `stopped`. */
 export async function streamAnswer(
   provider: StoredProvider,
-  messages: ChatMessage[],
+  messages: Messages,
   post: Post,
   signal: AbortSignal,
   timeouts: Timeouts,
@@ -44,6 +47,10 @@ export async function streamAnswer(
     return;
   }
   const request = answerRequest(provider, messages, options);
+  if ('refused' in request) {
+    post({ type: 'error', code: 'bad_request', message: request.refused });
+    return;
+  }
   if ('problem' in request) {
     post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', request.problem) });
     return;
@@ -68,9 +75,9 @@ interface AnswerOptions {
 /** The core's request for this answer, or why the settings cannot make one. */
 function answerRequest(
   provider: StoredProvider,
-  messages: ChatMessage[],
+  messages: Messages,
   options: AnswerOptions,
-): HttpRequest | { problem: string } {
+): HttpRequest | { problem: string } | { refused: string } {
   try {
     return buildRequest({
       provider: provider.kind,
@@ -81,6 +88,8 @@ function answerRequest(
       maxTokens: options.maxTokens,
     });
   } catch (e) {
+    // A refused image is the question's problem, not the settings': say it as it is.
+    if (isSpecError(e) && e.field === 'messages') return { refused: localizeProblem(e).message };
     return { problem: isSpecError(e) ? e.message : messageOf(e) };
   }
 }

@@ -7,6 +7,7 @@ import { checkEndpoint, coreReady } from './core';
 import { releaseUnneededOrigins } from './host-access';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from './probe';
+import { markVision } from './model-vision';
 import { keyRefusal } from '../shared/key-transport';
 import { loadSettings, saveSettings } from './settings-store';
 
@@ -78,7 +79,11 @@ export const settingsHandlers: Pick<
     if (!settings.providers.some((p) => p.id === id)) throw new Error(t('noSuchProvider'));
     return commit({ ...settings, defaultProviderId: id });
   },
-  'provider.models': async ({ draft }) => listModels(await withKey(draft)),
+  'provider.models': async ({ draft }) => {
+    const full = await withKey(draft);
+    const listed = await listModels(full);
+    return listed.ok ? { ok: true, models: await markVision(full, listed.models) } : listed;
+  },
   'provider.test': async ({ draft }) => testProvider(await withKey(draft)),
   'local.detect': async () => ({ servers: await detectLocal() }),
 };

@@ -40,8 +40,9 @@ export const SETTINGS: StoredSettings = {
   defaultProviderId: 'p',
 };
 
-/** One request the answers made: what it sent, and a way to play the provider's side. */
+/** One request the answers made: what it asked to send, and a way to play the provider's side. */
 export interface Call {
+  /** The messages before fencing (with their attachments and images as asked). */
   messages: ChatMessage[];
   signal: AbortSignal;
   emit: (...events: AnswerEvent[]) => void;
@@ -52,14 +53,22 @@ export interface Call {
 export function scripted(store: HistoryStore, settings = SETTINGS) {
   const calls: Call[] = [];
   const heartbeats: number[] = [];
+  // Nothing is fenced here: each request sends the very array it was asked with, which the
+  // calls record as asked.
+  const asked: ChatMessage[][] = [];
   const answers = new AnswerRegistry({
     store: async () => store,
     settings: async () => settings,
-    withMaterial: async (m) => m,
+    withMaterial: async (m) => {
+      asked.push(m);
+      return m;
+    },
     heartbeat: () => heartbeats.push(Date.now()),
     heartbeatMs: 10,
-    stream: (_provider, messages, post: Post, signal) =>
+    stream: (_provider, sent, post: Post, signal) =>
       new Promise<void>((resolve) => {
+        const messages = asked.find((m) => m === sent);
+        if (!messages) throw new Error('a request that was not asked for');
         calls.push({ messages, signal, emit: (...events) => events.forEach(post), finish: resolve });
       }),
   });

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'server',
   'context_length',
   'content_filter',
+  'no_vision',
   'bad_request',
   'network',
   'timeout',

@@ -51,10 +51,14 @@ describe('toMarkdown', () => {
         },
       ],
     };
+    data.turns[1]!.images = [{ mediaType: 'image/jpeg', data: '/9j/', width: 1568, height: 500 }];
     const md = toMarkdown([data]);
     expect(md).toContain('# T');
+    expect(md).toContain(
+      '## Question\n\n_Image 1 (1568×500 pixels, image/jpeg; the image itself is in the JSON export)_\n\nAnd?',
+    );
     expect(md).toContain('From [Page](https://e.org/):\n\n> line 1\n> line 2');
-    expect(md).toContain('## Question\n\nAnd?\n\n## Answer\n\nSo\n\n_(interrupted)_');
+    expect(md).toContain('And?\n\n## Answer\n\nSo\n\n_(interrupted)_');
   });
 
   test("keeps a hostile page's title and URL, and a crafted conversation title, as text", () => {

@@ -63,6 +63,10 @@ function conversationMarkdown({ conversation, turns }: ConversationData): string
     for (const a of turn.attachments ?? []) {
       out.push(t('exportFrom', markdownLink(a.title, a.url)), '', ...a.text.split('\n').map((l) => `> ${l}`), '');
     }
+    // The images themselves are in the JSON export; Markdown names them.
+    (turn.images ?? []).forEach((image, i) => {
+      out.push(`_${t('exportImage', String(i + 1), `${image.width}×${image.height}`, image.mediaType)}_`, '');
+    });
     out.push(turn.question, '', `## ${t('exportAnswer')}`, '', turn.answer || `_${t('exportNoAnswer')}_`);
     if (turn.status === 'interrupted') out.push('', `_(${t('statusInterrupted')})_`);
     if (turn.status === 'stopped') out.push('', `_(${t('statusStopped')})_`);

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { AttachmentSchema, AttachmentViewSchema, attachmentView } from './attachment';
+import { ImagesSchema } from './image';
 
 export const TURN_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
@@ -19,6 +20,8 @@ export const TurnSchema = v.object({
   createdAt: v.number(),
   question: v.string(),
   attachments: v.optional(v.array(AttachmentSchema)),
+  /** Images the question showed the model (pasted or dropped), stored with it. */
+  images: v.optional(ImagesSchema),
   /** The answer's markdown as received (while streaming, the chunks store holds the rest). */
   answer: v.string(),
   /** The model's visible reasoning, if it showed any. */
@@ -103,12 +106,14 @@ export function newTurn(fields: {
   parentId: string | null;
   question: string;
   attachments?: TurnRecord['attachments'];
+  images?: TurnRecord['images'];
 }): TurnRecord {
-  const { attachments, ...rest } = fields;
+  const { attachments, images, ...rest } = fields;
   return {
     ...rest,
     createdAt: Date.now(),
     attachments: attachments?.length ? attachments : undefined,
+    images: images?.length ? images : undefined,
     answer: '',
     status: 'streaming',
   };

@@ -86,6 +86,8 @@ pub enum ErrorCode {
     ContextLength,
     /// The provider refused the request or answer on safety grounds.
     ContentFilter,
+    /// The model cannot take images, and the question carried some.
+    NoVision,
     /// The request was refused as malformed (400/422) for another reason.
     BadRequest,
     /// The server could not be reached at all.

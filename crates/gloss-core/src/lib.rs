@@ -21,7 +21,7 @@ pub mod spec;
 pub use events::{ErrorCode, FinishReason, Localized, StreamEvent};
 pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode};
 pub use providers::{
-    build_request, http_error, models_request, parse_models, HttpRequest, Limit, Limits, ModelInfo,
-    StreamDecoder, MAX_ANSWER, MAX_EVENT, MAX_LINE,
+    build_request, http_error, model_details_request, model_sees, models_request, parse_models,
+    HttpRequest, Limit, Limits, ModelInfo, StreamDecoder, MAX_ANSWER, MAX_EVENT, MAX_LINE,
 };
 pub use spec::{check_base_url, check_endpoint, ChatSpec, ProviderKind, SpecError};

@@ -3,7 +3,14 @@
 //! inside it because context assembly writes its messages too: both use this vocabulary, and
 //! neither needs the other.
 
+mod content;
+pub mod image;
+
 use serde::{Deserialize, Serialize};
+
+pub(crate) use content::join_text;
+pub use content::{Content, Image, Part, PartRef};
+use image::ImageProblem;
 
 /// Which wire protocol a provider speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,7 +51,8 @@ pub enum Role {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Message {
     pub role: Role,
-    pub content: String,
+    /// Text, or text and images (see [`Content`]).
+    pub content: Content,
 }
 
 /// Everything needed to ask a provider for a streamed answer.
@@ -107,7 +115,30 @@ pub(crate) fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
             "There is nothing to send.",
         ));
     }
-    Ok(())
+    spec.messages
+        .iter()
+        .flat_map(|m| m.content.images())
+        .try_for_each(check_image)
+}
+
+/// Checks one image; the message says which of the user's images cannot go and why.
+fn check_image(image: &Image) -> Result<(), SpecError> {
+    let (key, message) = match image::check(image) {
+        Ok(()) => return Ok(()),
+        Err(ImageProblem::Type) => (
+            "specImageType",
+            "Images must be PNG, JPEG, WebP or GIF. Remove the image, or attach it in one of those formats.",
+        ),
+        Err(ImageProblem::TooLarge) => (
+            "specImageTooLarge",
+            "An image is larger than 5 MB. Remove it, or attach a smaller one.",
+        ),
+        Err(ImageProblem::Data) => (
+            "specImageData",
+            "An image could not be read: its data is not the picture its type says. Remove it and attach it again.",
+        ),
+    };
+    Err(SpecError::new("messages", key, message))
 }
 
 /// Checks a provider's base URL and model, the settings a user types; `field` names the

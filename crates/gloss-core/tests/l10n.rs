@@ -102,6 +102,13 @@ fn every_error_is_said_the_same_from_its_parts() {
     ] {
         events.push(provider_error(kind, "the provider's words"));
     }
+    events.push(provider_error("", "image input is not supported"));
+    events.push(http_error(
+        ProviderKind::OpenAi,
+        400,
+        r#"{"error":{"message":"Invalid content type. image_url is only supported by certain models."}}"#,
+        None,
+    ));
     for event in events {
         let StreamEvent::Error { message, l10n, .. } = event else {
             panic!("not an error: {event:?}")
@@ -121,6 +128,30 @@ fn every_settings_problem_has_its_message_in_the_catalogue() {
         ("https://x/v1", " "),
     ] {
         let problem = check_endpoint(url, model).expect_err(url);
+        assert_eq!(
+            en[&problem.key]["message"].as_str(),
+            Some(problem.message.as_str()),
+            "{problem:?}"
+        );
+    }
+}
+
+#[test]
+fn every_image_problem_has_its_message_in_the_catalogue() {
+    let en = catalogue();
+    for (media_type, data) in [
+        ("image/bmp", "Qk0=".to_owned()),
+        ("image/png", "Qk0=".to_owned()),
+        ("image/png", "A".repeat(6 << 20)),
+    ] {
+        let spec: gloss_core::ChatSpec = serde_json::from_value(serde_json::json!({
+            "provider": "openai", "baseUrl": "http://h/v1", "model": "m",
+            "messages": [{ "role": "user", "content": [
+                { "type": "image", "mediaType": media_type, "data": data }
+            ] }]
+        }))
+        .unwrap();
+        let problem = gloss_core::build_request(&spec).unwrap_err();
         assert_eq!(
             en[&problem.key]["message"].as_str(),
             Some(problem.message.as_str()),

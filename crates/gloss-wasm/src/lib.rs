@@ -7,12 +7,13 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod images;
+mod spec_types;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
-export type Role = 'system' | 'user' | 'assistant';
-export interface ChatMessage { role: Role; content: string }
 export type ProviderKind = 'openai' | 'anthropic' | 'gemini' | 'ollama';
-export interface ModelInfo { id: string; name?: string }
+export interface ModelInfo { id: string; name?: string; vision?: boolean }
 export interface ChatSpec {
   provider: ProviderKind;
   baseUrl: string;
@@ -26,7 +27,7 @@ export interface SpecError { field: string; message: string; key: string }
 export interface HttpRequest { url: string; method: string; headers: Record<string, string>; body: string }
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
 export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'context_length'
-  | 'content_filter' | 'bad_request' | 'network' | 'timeout' | 'truncated' | 'bad_response';
+  | 'content_filter' | 'no_vision' | 'bad_request' | 'network' | 'timeout' | 'truncated' | 'bad_response';
 /**
  * What changed in a streamed answer: append `frozen` blocks (final, never touched again), replace
  * the tail with `tail`; with `reset`, drop every held block first. With `tailCode` the tail is an
@@ -105,7 +106,7 @@ pub fn pdf_text(
 }
 
 /// The messages for a question with page material fenced as untrusted.
-#[wasm_bindgen(js_name = buildMessages, unchecked_return_type = "ChatMessage[]")]
+#[wasm_bindgen(js_name = buildMessages, unchecked_return_type = "TextMessage[]")]
 pub fn build_messages(
     question: &str,
     #[wasm_bindgen(unchecked_param_type = "Attachment[]")] attachments: JsValue,

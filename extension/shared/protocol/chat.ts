@@ -9,6 +9,7 @@ import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { AttachmentSchema } from '../attachment';
 import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
 import { ConversationSchema, ShownTurnSchema } from '../history';
+import { ImagesSchema } from '../image';
 import { fromOwnPage } from './sender';
 
 export const ChatMessageSchema = v.object({
@@ -16,6 +17,8 @@ export const ChatMessageSchema = v.object({
   content: v.string(),
   /** Page material attached to a user message; the worker fences it as untrusted. */
   attachments: v.optional(v.array(AttachmentSchema)),
+  /** Images shown with a user message; the worker sends them as the message's image parts. */
+  images: v.optional(ImagesSchema),
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 
@@ -39,6 +42,7 @@ export const ChatCommandSchema = v.variant('type', [
      * `attachments`: the panel holds only the start of a stored quote.
      */
     attachmentsOf: v.optional(v.string()),
+    images: v.optional(ImagesSchema),
     /** The provider and model for this question; the defaults when absent. */
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { AttachmentSchema, MAX_ATTACHMENT_CHARS, PdfRequestSchema } from '../attachment';
+import { MAX_IMAGES } from '../image';
 
 /** One text run of a PDF page, the fields of PDF.js's `TextItem` the core reads. */
 const PdfTextItemSchema = v.object({
@@ -13,6 +14,12 @@ const PdfTextItemSchema = v.object({
   hasEOL: v.boolean(),
 });
 export type PdfTextItem = v.InferOutput<typeof PdfTextItemSchema>;
+
+/** An image going with the same question, by its size: it takes room the material cannot. */
+const ImageSizeSchema = v.object({
+  width: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(1)),
+});
 
 export const CONTEXT_MESSAGES = {
   /** Page material the context menu or shortcut left for the panel (taken once). */
@@ -41,7 +48,11 @@ export const CONTEXT_MESSAGES = {
   },
   /** How much of some material fits the provider's context window, before sending. */
   'context.fit': {
-    req: v.object({ text: v.string(), providerId: v.optional(v.string()) }),
+    req: v.object({
+      text: v.string(),
+      providerId: v.optional(v.string()),
+      images: v.optional(v.pipe(v.array(ImageSizeSchema), v.maxLength(MAX_IMAGES))),
+    }),
     res: v.object({
       keptChars: v.number(),
       keptTokens: v.number(),

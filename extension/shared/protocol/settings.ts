@@ -38,7 +38,11 @@ export const SETTINGS_MESSAGES = {
   'provider.models': {
     req: v.object({ draft: DraftSchema }),
     res: v.variant('ok', [
-      v.object({ ok: v.literal(true), models: v.array(v.object({ id: v.string(), name: v.optional(v.string()) })) }),
+      v.object({
+        ok: v.literal(true),
+        /** `vision`: whether the model takes images, where the provider says (Ollama). */
+        models: v.array(v.object({ id: v.string(), name: v.optional(v.string()), vision: v.optional(v.boolean()) })),
+      }),
       v.object({ ok: v.literal(false), message: v.string() }),
     ]),
   },

@@ -4,7 +4,8 @@
  * when it does not fit, the user chooses to send only what fits or all of it.
  */
 import './AttachmentChip.css';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { ComposerImages } from './ImageChips';
 import { send, type Res } from '../../shared/protocol';
 import { chipTitle, hostOf, pageCount, pdfFitText, preview, tokenCount } from './attachment-text';
 import type { Attachment } from './usePageContext';
@@ -23,17 +24,20 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
   const [fit, setFit] = useState<Res<'context.fit'>>();
   const [trim, setTrim] = useState(true);
   const [editing, setEditing] = useState(false);
+  // The question's images take room first: the quote gets what is left.
+  const images = useContext(ComposerImages);
 
   useEffect(() => {
     let live = true;
-    send('context.fit', { text: attachment.text, providerId }).then(
+    const sizes = images.map(({ width, height }) => ({ width, height }));
+    send('context.fit', { text: attachment.text, providerId, images: sizes }).then(
       (f) => live && setFit(f),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [attachment.text, providerId]);
+  }, [attachment.text, providerId, images]);
 
   const kept = fit !== undefined && fit.percent < 100 ? fit.keptChars : null;
   const overflows = kept !== null;

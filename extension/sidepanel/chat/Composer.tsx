@@ -6,6 +6,9 @@
 import './Composer.css';
 import { useEffect, useRef, useState } from 'react';
 import { AttachmentChip } from './AttachmentChip';
+import { ImageArea } from './ImageChips';
+import { useImages } from './useImages';
+import type { QuestionImage } from '../../shared/image';
 import { asSent, type ComposerKey } from './composer-text';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
@@ -16,7 +19,7 @@ import { t } from '../../shared/i18n';
 
 interface Props {
   streaming: boolean;
-  onSend: (question: string, attachments: Attachment[]) => void;
+  onSend: (question: string, attachments: Attachment[], images: QuestionImage[]) => void;
   onStop: () => void;
   attachment: Attachment | null;
   onAttachmentChange: (attachment: Attachment | null) => void;
@@ -30,7 +33,7 @@ interface Props {
   onEdit: (turnId: string, question: string) => void;
   quickActions: QuickAction[];
   /** A question the worker refused, given back (it goes in the box, before anything typed since). */
-  returned: { text: string; at: number } | null;
+  returned: { text: string; at: number; images?: QuestionImage[] } | null;
 }
 
 export function Composer({
@@ -49,6 +52,8 @@ export function Composer({
 }: Props) {
   const [draft, setDraft] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
+  // Pasted or dropped images (image-input.ts), sent with the next new question.
+  const images = useImages(returned);
   // How much of the quote to send, when the user chose to send only what fits.
   const [keptChars, setKeptChars] = useState<number | null>(null);
   // A new quote brings the cursor to the question: the quote is never sent by itself.
@@ -66,7 +71,7 @@ export function Composer({
       setDraft('');
       return;
     }
-    onSend(question, attachment ? [asSent(attachment, keptChars)] : []);
+    onSend(question, attachment ? [asSent(attachment, keptChars)] : [], images.take());
     onAttachmentChange(null);
     setDraft('');
   };
@@ -83,7 +88,7 @@ export function Composer({
   };
 
   return (
-    <div className="composer-area">
+    <ImageArea className="composer-area" images={images}>
       {attachment && (
         <AttachmentChip
           attachment={attachment}
@@ -117,6 +122,6 @@ export function Composer({
         onSubmit={submit}
         onStop={onStop}
       />
-    </div>
+    </ImageArea>
   );
 }

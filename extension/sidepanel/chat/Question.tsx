@@ -36,6 +36,17 @@ export function Question({ turn, editing, onEditing, onEdit }: Props) {
           {a.chars > 200 ? `${a.preview.slice(0, 200)}…` : a.preview}
         </blockquote>
       ))}
+      {turn.images && (
+        <div className="question-images">
+          {turn.images.map((image, i) => (
+            <img
+              key={i}
+              src={`data:${image.mediaType};base64,${image.data}`}
+              alt={t('imageAlt', String(i + 1), `${image.width}×${image.height}`)}
+            />
+          ))}
+        </div>
+      )}
       {editing === null ? (
         <p className="question-text">{turn.question}</p>
       ) : (

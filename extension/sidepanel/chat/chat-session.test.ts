@@ -116,6 +116,15 @@ describe('a refused question', () => {
     await vi.waitFor(() => expect(fake.opens).toEqual([fake.id]));
   });
 
+  test('comes back with its images, which go with the command', () => {
+    const fake = fakeSession();
+    const image = { mediaType: 'image/jpeg' as const, data: '/9j/', width: 2, height: 1 };
+    fake.session.ask('What is this?', [], [image]);
+    expect(fake.ports.last().posted[0]).toMatchObject({ type: 'ask', question: 'What is this?', images: [image] });
+    fake.ports.last().drop();
+    expect(fake.view().returned).toMatchObject({ text: 'What is this?', images: [image] });
+  });
+
   test('comes back too when the worker goes before storing it', () => {
     const fake = fakeSession();
     fake.session.ask('Lost?');

@@ -10,6 +10,7 @@ import { messageOf } from '../../shared/errors';
 import { plural, t } from '../../shared/i18n';
 import type { Req, Res } from '../../shared/protocol';
 import type { Attachment } from '../../shared/attachment';
+import type { QuestionImage } from '../../shared/image';
 import { latestLeaf } from '../../shared/thread';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath, type ChatAction, type ChatState } from './chat-state';
@@ -27,7 +28,7 @@ export interface ChatView {
   /** Why something did not work, until dismissed. */
   notice: string | null;
   /** A question the worker refused, handed back to the composer. */
-  returned: { text: string; at: number } | null;
+  returned: { text: string; at: number; images?: QuestionImage[] } | null;
   /** Instructions chosen before a new conversation's first question. */
   newPrompt: string;
   /**
@@ -93,10 +94,12 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   readonly open = (id: string): Promise<void> => this.deps.history.open(id).then((opened) => this.show(id, opened));
 
   /** Asks at the end of the path shown. */
-  readonly ask = (question: string, attachments: Attachment[] = []): void => {
+  readonly ask = (question: string, attachments: Attachment[] = [], images: QuestionImage[] = []): void => {
     const path = shownPath(this.view.state);
     const turn = pendingTurn(this.view.state, question, path[path.length - 1]?.turn.id ?? null, attachments);
-    this.askAs(turn, { attachments: attachments.length ? attachments : undefined });
+    this.askAs(images.length ? { ...turn, images } : turn, {
+      attachments: attachments.length ? attachments : undefined,
+    });
   };
 
   /** Sends a changed question as a new version of `turnId` (the old one stays switchable). */
@@ -104,7 +107,10 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     const turn = this.view.state.turns[turnId];
     // The worker keeps the whole quote; the panel holds only its start.
     const material = turn?.attachments ? { attachmentsOf: turnId } : {};
-    if (turn) this.askAs(pendingTurn(this.view.state, question, turn.parentId, turn.attachments), material);
+    if (turn) {
+      const images = turn.images;
+      this.askAs({ ...pendingTurn(this.view.state, question, turn.parentId, turn.attachments), images }, material);
+    }
   };
 
   /** A new version of the answer to `of`'s question. */
@@ -178,10 +184,10 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   }
 
   private askAs(turn: ShownTurn, material: { attachments?: Attachment[]; attachmentsOf?: string }): void {
-    const { conversationId, id: turnId, parentId, question } = turn;
+    const { conversationId, id: turnId, parentId, question, images } = turn;
     // Instructions go with the first question of a new conversation.
     const systemPrompt = this.view.state.conversation ? undefined : this.view.newPrompt || undefined;
-    const command = { conversationId, turnId, parentId, question, ...material, systemPrompt };
+    const command = { conversationId, turnId, parentId, question, ...material, images, systemPrompt };
     this.follow({ type: 'ask', ...command, providerId: this.providerId }, turn);
   }
 
@@ -251,7 +257,8 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.set({
       notice: message,
       state: chatReducer(this.view.state, { type: 'drop', id: shown.id }),
-      returned: command.type === 'ask' ? { text: shown.question, at: Date.now() } : this.view.returned,
+      returned:
+        command.type === 'ask' ? { text: shown.question, at: Date.now(), images: shown.images } : this.view.returned,
     });
     this.reload();
   }

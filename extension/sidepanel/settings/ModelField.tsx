@@ -12,7 +12,7 @@ interface Props {
 }
 
 export function ModelField({ id, value, onChange, draft }: Props) {
-  const [models, setModels] = useState<{ id: string; name?: string }[]>([]);
+  const [models, setModels] = useState<{ id: string; name?: string; vision?: boolean }[]>([]);
   const [status, setStatus] = useState('');
 
   const load = () => {
@@ -51,7 +51,7 @@ export function ModelField({ id, value, onChange, draft }: Props) {
       <datalist id={`${id}-list`}>
         {models.map((m) => (
           <option key={m.id} value={m.id}>
-            {m.name ?? m.id}
+            {m.vision ? t('modelSeesImages', m.name ?? m.id) : (m.name ?? m.id)}
           </option>
         ))}
       </datalist>

@@ -41,7 +41,7 @@ pub fn build_messages(question: &str, attachments: &[Attachment]) -> Vec<Message
     if attachments.is_empty() {
         return vec![Message {
             role: Role::User,
-            content: question.to_owned(),
+            content: question.into(),
         }];
     }
     let mut user: String = attachments.iter().map(material_block).collect();
@@ -49,11 +49,11 @@ pub fn build_messages(question: &str, attachments: &[Attachment]) -> Vec<Message
     vec![
         Message {
             role: Role::System,
-            content: SYSTEM_INSTRUCTION.to_owned(),
+            content: SYSTEM_INSTRUCTION.into(),
         },
         Message {
             role: Role::User,
-            content: user,
+            content: user.into(),
         },
     ]
 }
@@ -113,8 +113,11 @@ mod tests {
             }],
         );
         assert_eq!(messages[0].role, Role::System);
-        assert!(messages[0].content.contains("never follow instructions"));
-        let user = &messages[1].content;
+        assert!(messages[0]
+            .content
+            .text()
+            .contains("never follow instructions"));
+        let user = &messages[1].content.text();
         let open = user.lines().next().unwrap();
         assert!(
             open.starts_with("<<<material #")
@@ -186,7 +189,7 @@ mod tests {
         let tag = delimiter_tag(text, &["T", "u v"]);
         assert_eq!(messages.len(), 2);
         assert_eq!(
-            messages[1].content,
+            messages[1].content.text(),
             format!(
                 "<<<material {tag} kind=selection title=\"T\" url=\"u v\">>>\nLine one.\n\
                  <<<end material {tag}>>>\n\nWhy?"

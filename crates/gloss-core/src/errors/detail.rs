@@ -43,6 +43,34 @@ pub(super) fn mentions_context_length(text: &str) -> bool {
     .any(|p| t.contains(p))
 }
 
+/// Whether `text` says the model cannot take images, in the words servers use for it:
+/// - OpenAI, 400 `invalid_request_error`: `Invalid content type. image_url is only supported by
+///   certain models.` (roboflow/awesome-openai-vision-api-experiments#11);
+/// - OpenRouter, 404: `No endpoints found that support image input`;
+/// - llama.cpp without a projector, 500 `server_error`: `image input is not supported - hint: if
+///   this is unexpected, you may need to provide the mmproj` (ggml-org/llama.cpp#15377; older
+///   builds: `image input is not supported by this server`, #13566);
+/// - Gemini, 400 `INVALID_ARGUMENT`: `Image input modality is not enabled for
+///   models/gemini-1.5-flash` (googleapis/go-genai#48, google/generative-ai-docs#513);
+/// - Ollama, 500 or in the stream: `Failed to create new sequence: failed to process inputs:
+///   this model is missing data required for image input` (valentinfrlch/ha-llmvision#691);
+/// - Anthropic-compatible gateways such as Bedrock: `This model doesn't support the image
+///   content block that you provided.` (boto/boto3#4581); text-only models behind gateways:
+///   `This model does not support image input`.
+pub(super) fn refuses_images(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    [
+        "image_url is only supported by certain models",
+        "support image input",
+        "image input is not supported",
+        "image input modality is not enabled",
+        "missing data required for image input",
+        "support the image content block",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
+}
+
 /// `s` trimmed, or `None` when nothing is left.
 pub(super) fn non_empty(s: &str) -> Option<&str> {
     let s = s.trim();

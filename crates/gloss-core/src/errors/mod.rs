@@ -11,7 +11,7 @@ mod tests;
 
 use crate::events::{ErrorCode, Localized, StreamEvent};
 use crate::providers::Limit;
-use detail::{clip, mentions_context_length, non_empty, provider_detail};
+use detail::{clip, mentions_context_length, non_empty, provider_detail, refuses_images};
 
 /// Maps a non-2xx HTTP response to an error event.
 ///
@@ -52,9 +52,11 @@ pub fn http_error_as(
     }
 }
 
-/// What a status means, with the body's word on a vague 400 or 422.
+/// What a status means, with the body's word on a vague 400 or 422. A refusal of images wins
+/// over its status: servers send it as 400, 404 (OpenRouter) or 500 (llama.cpp, Ollama).
 fn code_of_status(status: u16, body: &str) -> ErrorCode {
     match status {
+        400..=599 if status != 429 && refuses_images(body) => ErrorCode::NoVision,
         401 | 403 => ErrorCode::Auth,
         404 => ErrorCode::NotFound,
         408 | 504 => ErrorCode::Timeout,
@@ -122,7 +124,9 @@ fn origin_of(url: &str) -> &str {
 /// An error the provider reported with a machine-readable type inside an otherwise good stream.
 pub fn provider_error(kind: &str, message: &str) -> StreamEvent {
     let kind = kind.to_ascii_lowercase();
-    let code = if kind.contains("context_length") || mentions_context_length(message) {
+    let code = if refuses_images(message) {
+        ErrorCode::NoVision
+    } else if kind.contains("context_length") || mentions_context_length(message) {
         ErrorCode::ContextLength
     } else if kind.contains("rate_limit") || kind.contains("quota") {
         ErrorCode::RateLimit
@@ -199,6 +203,9 @@ pub fn headline(code: ErrorCode) -> &'static str {
             "The conversation is too long for this model. Start a new chat or shorten the question"
         }
         ErrorCode::ContentFilter => "The provider's content filter stopped this answer",
+        ErrorCode::NoVision => {
+            "This model can't see images. Choose a vision model, or remove the images and ask again"
+        }
         ErrorCode::BadRequest => "The provider refused the request. Check the model and settings",
         ErrorCode::Network => "Could not reach the provider. Check that it is running",
         ErrorCode::Timeout => "The provider stopped responding. Retry in a moment",
@@ -218,6 +225,7 @@ pub fn headline_key(code: ErrorCode) -> &'static str {
         ErrorCode::Server => "errServer",
         ErrorCode::ContextLength => "errContextLength",
         ErrorCode::ContentFilter => "errContentFilter",
+        ErrorCode::NoVision => "errNoVision",
         ErrorCode::BadRequest => "errBadRequest",
         ErrorCode::Network => "errNetwork",
         ErrorCode::Timeout => "errTimeout",

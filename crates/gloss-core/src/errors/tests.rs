@@ -97,3 +97,54 @@ fn network_errors_name_the_origin_only() {
     assert!(message_of(&e).contains("http://127.0.0.1:9."));
     assert!(!message_of(&e).contains("/v1"));
 }
+
+#[test]
+fn a_refusal_of_images_says_to_choose_a_vision_model_whatever_its_status() {
+    let bodies = [
+        (
+            400,
+            r#"{"error":{"message":"Invalid content type. image_url is only supported by certain models.","type":"invalid_request_error"}}"#,
+        ),
+        (
+            404,
+            r#"{"error":{"message":"No endpoints found that support image input","code":404}}"#,
+        ),
+        (
+            500,
+            r#"{"error":{"code":500,"message":"image input is not supported by this server","type":"server_error"}}"#,
+        ),
+        (400, "This model does not support image input"),
+    ];
+    for (status, body) in bodies {
+        let e = http_error(status, body, None);
+        assert_eq!(code_of(&e), ErrorCode::NoVision, "{body}");
+        assert!(message_of(&e).starts_with("This model can't see images. Choose a vision model"));
+    }
+    // In a 200 stream, whatever type the server gives it.
+    let e = provider_error("server_error", "image input is not supported");
+    assert_eq!(code_of(&e), ErrorCode::NoVision);
+}
+
+#[test]
+fn other_errors_that_mention_images_keep_their_code() {
+    assert_eq!(
+        code_of(&http_error(
+            404,
+            r#"{"error":{"message":"model 'llava' not found"}}"#,
+            None
+        )),
+        ErrorCode::NotFound
+    );
+    assert_eq!(
+        code_of(&http_error(429, "image input is not supported", None)),
+        ErrorCode::RateLimit
+    );
+    assert_eq!(
+        code_of(&http_error(
+            400,
+            r#"{"error":{"message":"Provided image is not valid"}}"#,
+            None
+        )),
+        ErrorCode::BadRequest
+    );
+}

@@ -193,7 +193,9 @@ fn a_pdf_is_fenced_as_untrusted_material_of_kind_pdf() {
         url: "http://127.0.0.1/report.pdf".into(),
         text,
     };
-    let user = &build_messages("Summarize.", &[attachment])[1].content;
+    let user = build_messages("Summarize.", &[attachment])[1]
+        .content
+        .text();
     assert!(user.contains(" kind=pdf title=\"report.pdf\""), "{user}");
     assert!(
         user.contains("— page 2 —\n\nSecond page text.\n<<<end material"),

@@ -13,7 +13,7 @@ use super::json::{parse_json, JsonPath};
 use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::spec::{ChatSpec, Role};
+use crate::spec::{join_text, ChatSpec, PartRef, Role};
 
 const VERSION: &str = "2023-06-01";
 /// Anthropic requires `max_tokens`; this is the answer budget when the user set none.
@@ -23,11 +23,11 @@ pub(super) struct Anthropic;
 
 impl Protocol for Anthropic {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
-        let system: Vec<&str> = spec
+        let system: Vec<String> = spec
             .messages
             .iter()
             .filter(|m| m.role == Role::System)
-            .map(|m| m.content.as_str())
+            .map(|m| m.content.text())
             .collect();
         let mut body = json!({
             "model": spec.model.trim(),
@@ -70,7 +70,11 @@ impl Protocol for Anthropic {
                         .get("display_name")
                         .and_then(Value::as_str)
                         .map(str::to_owned);
-                    Some(ModelInfo { id, name })
+                    Some(ModelInfo {
+                        id,
+                        name,
+                        vision: None,
+                    })
                 })
                 .collect(),
         )
@@ -95,19 +99,35 @@ fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<St
 /// User and assistant turns (system text goes to the top-level field), with consecutive turns
 /// of one role merged: the API wants them to alternate.
 fn turns(spec: &ChatSpec) -> Vec<Value> {
-    let mut out: Vec<(Role, String)> = Vec::new();
+    let mut out: Vec<(Role, Vec<PartRef<'_>>)> = Vec::new();
     for m in spec.messages.iter().filter(|m| m.role != Role::System) {
         match out.last_mut() {
-            Some((role, text)) if *role == m.role => {
-                text.push_str("\n\n");
-                text.push_str(&m.content);
-            }
-            _ => out.push((m.role, m.content.clone())),
+            Some((role, parts)) if *role == m.role => parts.extend(m.content.parts()),
+            _ => out.push((m.role, m.content.parts())),
         }
     }
     out.into_iter()
-        .map(|(role, content)| json!({ "role": role, "content": content }))
+        .map(|(role, parts)| json!({ "role": role, "content": content(&parts) }))
         .collect()
+}
+
+/// A turn's content: its text as one string (merged turns joined by a blank line) when it has
+/// no image; else content blocks, each image as
+/// `{"type":"image","source":{"type":"base64","media_type","data"}}`.
+fn content(parts: &[PartRef<'_>]) -> Value {
+    if !parts.iter().any(|p| matches!(p, PartRef::Image(_))) {
+        return json!(join_text(parts));
+    }
+    let blocks: Vec<Value> = parts
+        .iter()
+        .map(|part| match part {
+            PartRef::Text(text) => json!({ "type": "text", "text": text }),
+            PartRef::Image(image) => json!({ "type": "image", "source": {
+                "type": "base64", "media_type": image.media_type, "data": image.data,
+            } }),
+        })
+        .collect();
+    json!(blocks)
 }
 
 #[derive(Debug, Default)]

@@ -37,6 +37,10 @@ pub struct ModelInfo {
     /// A friendlier name, when the provider gives one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Whether the model takes images, when the provider says (Ollama's `/api/show`, read
+    /// model by model with [`model_details_request`] and [`model_sees`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vision: Option<bool>,
 }
 
 /// One provider's wire protocol.
@@ -48,6 +52,20 @@ trait Protocol: Sync {
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest;
     /// The models in a model-list response body; None if it is not the expected shape.
     fn parse_models(&self, body: &serde_json::Value) -> Option<Vec<ModelInfo>>;
+    /// The request for one model's details, for providers whose list does not say what a
+    /// model can do.
+    fn model_details_request(
+        &self,
+        _base_url: &str,
+        _api_key: Option<&str>,
+        _model: &str,
+    ) -> Option<HttpRequest> {
+        None
+    }
+    /// Whether a model-details response says the model takes images; None if it does not say.
+    fn model_sees(&self, _details: &serde_json::Value) -> Option<bool> {
+        None
+    }
     /// Maps a non-2xx response; providers override it for their own special cases.
     fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
         errors::http_error(status, body, retry_after)
@@ -89,6 +107,25 @@ pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<ModelInfo>, St
     models.sort_by(|a, b| a.id.cmp(&b.id));
     models.dedup_by(|a, b| a.id == b.id);
     Ok(models)
+}
+
+/// The request for one model's details when the provider's list does not say whether the
+/// model takes images (Ollama); `None` for providers that have no such request.
+pub fn model_details_request(
+    kind: ProviderKind,
+    base_url: &str,
+    api_key: Option<&str>,
+    model: &str,
+) -> Result<Option<HttpRequest>, SpecError> {
+    spec::check_base_url(base_url)?;
+    Ok(protocol(kind).model_details_request(base_url, http::key(api_key), model.trim()))
+}
+
+/// Whether a model-details response says the model takes images; `None` when it does not say
+/// (not JSON, or a server too old to list capabilities).
+pub fn model_sees(kind: ProviderKind, body: &str) -> Option<bool> {
+    let value: serde_json::Value = serde_json::from_str(body).ok()?;
+    protocol(kind).model_sees(&value)
 }
 
 /// The error event for a non-2xx response from a provider of this kind.

@@ -15,7 +15,7 @@ use super::ndjson::NdjsonLines;
 use super::{Limit, Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::spec::ChatSpec;
+use crate::spec::{ChatSpec, Message};
 
 pub(super) struct Ollama;
 
@@ -23,7 +23,7 @@ impl Protocol for Ollama {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
         let mut body = json!({
             "model": spec.model.trim(),
-            "messages": spec.messages,
+            "messages": spec.messages.iter().map(message).collect::<Vec<_>>(),
             "stream": true,
         });
         let options = sampling(
@@ -64,9 +64,32 @@ impl Protocol for Ollama {
                 .map(|id| ModelInfo {
                     id: id.to_owned(),
                     name: None,
+                    vision: None,
                 })
                 .collect(),
         )
+    }
+
+    /// `POST /api/show {"model"}`: the tags list does not say what a model can do, this does.
+    fn model_details_request(
+        &self,
+        base_url: &str,
+        api_key: Option<&str>,
+        model: &str,
+    ) -> Option<HttpRequest> {
+        Some(post(
+            join(base_url, "/api/show"),
+            headers(api_key, "application/json"),
+            &json!({ "model": model }),
+        ))
+    }
+
+    /// `{"capabilities":["completion","vision"],…}`
+    /// (<https://docs.ollama.com/api-reference/show-model-details>); older servers leave the
+    /// field out, and then the list cannot say.
+    fn model_sees(&self, details: &Value) -> Option<bool> {
+        let capabilities = details.get("capabilities")?.as_array()?;
+        Some(capabilities.iter().any(|c| c == "vision"))
     }
 
     fn http_error(&self, status: u16, body: &str, retry_after: Option<&str>) -> StreamEvent {
@@ -75,6 +98,17 @@ impl Protocol for Ollama {
         }
         errors::http_error(status, body, retry_after)
     }
+}
+
+/// A message as `/api/chat` takes it: the text in `content`, images beside it as bare base64 in
+/// `images` (the API documents no media type; it reads the bytes).
+fn message(m: &Message) -> Value {
+    let mut out = json!({ "role": m.role, "content": m.content.text() });
+    let images: Vec<&str> = m.content.images().map(|i| i.data.as_str()).collect();
+    if !images.is_empty() {
+        out["images"] = json!(images);
+    }
+    out
 }
 
 /// Ollama needs no key; one is sent (as a bearer token) for servers behind an auth proxy.
@@ -177,7 +211,7 @@ fn done(chunk: &Value) -> [StreamEvent; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, http_error, test_spec};
+    use super::super::{build_request, http_error, model_details_request, model_sees, test_spec};
     use super::*;
     use crate::spec::{ProviderKind, Role};
 
@@ -195,6 +229,38 @@ mod tests {
         assert!(!req.headers.contains_key("authorization"));
         let body: Value = serde_json::from_str(&req.body).unwrap();
         assert_eq!(body["options"], json!({ "num_predict": 64 }));
+    }
+
+    #[test]
+    fn asks_each_model_what_it_can_do_and_reads_vision_from_capabilities() {
+        let req = model_details_request(
+            ProviderKind::Ollama,
+            "http://localhost:11434",
+            None,
+            " gemma3:4b ",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (req.method.as_str(), req.url.as_str()),
+            ("POST", "http://localhost:11434/api/show")
+        );
+        assert_eq!(
+            serde_json::from_str::<Value>(&req.body).unwrap(),
+            json!({ "model": "gemma3:4b" })
+        );
+        // Trimmed from Ollama's documented /api/show response (docs/api.md, "Show Model Information").
+        let seeing = r#"{"modelfile":"…","details":{"family":"gemma3","families":["gemma3"]},"capabilities":["completion","vision"]}"#;
+        let blind = r#"{"details":{"family":"llama"},"capabilities":["completion","tools"]}"#;
+        assert_eq!(model_sees(ProviderKind::Ollama, seeing), Some(true));
+        assert_eq!(model_sees(ProviderKind::Ollama, blind), Some(false));
+        assert_eq!(model_sees(ProviderKind::Ollama, r#"{"details":{}}"#), None);
+        assert_eq!(model_sees(ProviderKind::Ollama, "<html>"), None);
+        assert!(
+            model_details_request(ProviderKind::OpenAi, "http://h/v1", None, "m")
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::json::{parse_json, JsonPath};
 use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::spec::ChatSpec;
+use crate::spec::{ChatSpec, Message, PartRef};
 
 pub(super) struct OpenAi;
 
@@ -21,7 +21,7 @@ impl Protocol for OpenAi {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
         let mut body = json!({
             "model": spec.model.trim(),
-            "messages": spec.messages,
+            "messages": spec.messages.iter().map(message).collect::<Vec<_>>(),
             "stream": true,
             "stream_options": { "include_usage": true },
         });
@@ -59,10 +59,31 @@ impl Protocol for OpenAi {
                 .map(|id| ModelInfo {
                     id: id.to_owned(),
                     name: None,
+                    vision: None,
                 })
                 .collect(),
         )
     }
+}
+
+/// A message as Chat Completions takes it: text as a string, as every compatible server accepts;
+/// with images, the content-part array (`{"type":"image_url","image_url":{"url":"data:…"}}`).
+fn message(m: &Message) -> Value {
+    if !m.content.has_images() {
+        return json!({ "role": m.role, "content": m.content.text() });
+    }
+    let parts: Vec<Value> = m
+        .content
+        .parts()
+        .into_iter()
+        .map(|part| match part {
+            PartRef::Text(text) => json!({ "type": "text", "text": text }),
+            PartRef::Image(image) => {
+                json!({ "type": "image_url", "image_url": { "url": image.data_url() } })
+            }
+        })
+        .collect();
+    json!({ "role": m.role, "content": parts })
 }
 
 #[derive(Debug, Default)]
@@ -143,7 +164,7 @@ fn in_stream_error(err: &Value) -> StreamEvent {
 mod tests {
     use super::super::{build_request, StreamDecoder};
     use super::*;
-    use crate::spec::{Message, ProviderKind, Role};
+    use crate::spec::{ProviderKind, Role};
 
     fn spec(key: Option<&str>) -> ChatSpec {
         ChatSpec {

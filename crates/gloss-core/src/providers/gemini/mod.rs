@@ -16,7 +16,7 @@ use super::json::JsonPath;
 use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{ErrorCode, StreamEvent};
-use crate::spec::{ChatSpec, Message, Role};
+use crate::spec::{ChatSpec, Message, PartRef, Role};
 
 pub(super) struct Gemini;
 
@@ -69,6 +69,7 @@ impl Protocol for Gemini {
                     Some(ModelInfo {
                         id: id.strip_prefix("models/").unwrap_or(id).to_owned(),
                         name: m.str_at("/displayName").map(str::to_owned),
+                        vision: None,
                     })
                 })
                 .collect(),
@@ -92,7 +93,7 @@ fn body(spec: &ChatSpec) -> Value {
     if !system.is_empty() {
         let parts: Vec<Value> = system
             .iter()
-            .map(|m| json!({ "text": m.content }))
+            .map(|m| json!({ "text": m.content.text() }))
             .collect();
         body["systemInstruction"] = json!({ "parts": parts });
     }
@@ -113,7 +114,20 @@ fn content(message: &Message) -> Value {
     } else {
         "user"
     };
-    json!({ "role": role, "parts": [{ "text": message.content }] })
+    let parts: Vec<Value> = message.content.parts().into_iter().map(part).collect();
+    json!({ "role": role, "parts": parts })
+}
+
+/// A part as Gemini's `Part`: `{ "text" }`, or an image as `{ "inlineData": { "mimeType",
+/// "data" } }`, the REST API's JSON names (the API reference's `Blob`; it also accepts the
+/// proto's `snake_case`, but this body already speaks camelCase: `systemInstruction`).
+fn part(part: PartRef<'_>) -> Value {
+    match part {
+        PartRef::Text(text) => json!({ "text": text }),
+        PartRef::Image(image) => {
+            json!({ "inlineData": { "mimeType": image.media_type, "data": image.data } })
+        }
+    }
 }
 
 fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {

@@ -1,0 +1,134 @@
+/**
+ * Images in real Chromium (issue 16): an image pasted or dropped into the composer is scaled
+ * down in the panel, re-encoded as JPEG, shown, and reaches the scripted provider as an OpenAI
+ * `image_url` data URL; a model that cannot see gets the clear message, and the question stays.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ask, configureProvider } from './panel';
+import { fixture, perEvent, perLine } from './provider-server';
+import { startConfiguredSession, withSession, type Session } from './session';
+
+let session: Session;
+let server: Session['server'];
+let panel: Page;
+
+beforeAll(async () => {
+  session = await startConfiguredSession();
+  ({ server, panel } = session);
+});
+
+afterAll(() => session.close());
+
+/** OpenAI's refusal of an image for a text-only model: the core's fixture, with its source. */
+const NO_VISION = readFileSync(
+  new URL('../crates/gloss-core/tests/fixtures/openai/http_400_no_vision/response.json', import.meta.url),
+  'utf8',
+);
+
+const lastTurn = () => panel.locator('.turn').last();
+
+/**
+ * Hands the composer a PNG of `width × height` drawn in the page, as a paste from the clipboard
+ * or a drop of a file: the events a browser fires, with a real `DataTransfer`.
+ */
+async function give(how: 'paste' | 'drop', width: number, height: number, page = panel): Promise<void> {
+  await page.evaluate(
+    async ([how, width, height]) => {
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#c00';
+      context.fillRect(0, 0, width, height);
+      const png = await canvas.convertToBlob({ type: 'image/png' });
+      const data = new DataTransfer();
+      data.items.add(new File([png], 'shot.png', { type: 'image/png' }));
+      const box = document.querySelector('textarea[aria-label="Your question"]')!;
+      const init = { bubbles: true, cancelable: true };
+      box.dispatchEvent(
+        how === 'paste'
+          ? new ClipboardEvent('paste', { ...init, clipboardData: data })
+          : new DragEvent('drop', { ...init, dataTransfer: data }),
+      );
+    },
+    [how, width, height] as const,
+  );
+}
+
+/** The image parts of the last request's last message, as the provider received them. */
+function sentImages(): string[] {
+  const content: unknown = server.requests.at(-1)?.body.messages?.at(-1)?.content;
+  if (!Array.isArray(content)) throw new Error(`no content parts: ${JSON.stringify(content)}`);
+  return content.flatMap((part: { type?: string; image_url?: { url?: string } }) =>
+    part.type === 'image_url' && part.image_url?.url ? [part.image_url.url] : [],
+  );
+}
+
+/** The bytes of a base64 data URL of the given media type. */
+function bytesOf(url: string, mediaType: string): Buffer {
+  const prefix = `data:${mediaType};base64,`;
+  expect(url.startsWith(prefix)).toBe(true);
+  return Buffer.from(url.slice(prefix.length), 'base64');
+}
+
+test('a pasted screenshot is scaled to 1568 px, sent as a JPEG image_url with the question, and shown', async () => {
+  await give('paste', 3136, 1000);
+  const thumb = panel.getByRole('img', { name: 'Image 1 (1568×500 pixels)' });
+  await expect.poll(() => thumb.count(), { timeout: 10_000 }).toBe(1);
+  server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 0 });
+  await ask(panel, 'What colour is this?');
+  await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+
+  const [url, ...more] = sentImages();
+  expect(more).toEqual([]);
+  const jpeg = bytesOf(url!, 'image/jpeg');
+  expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  // A flat 1568×500 picture compresses well: plausible, not empty, far under the 5 MB cap.
+  expect(jpeg.length).toBeGreaterThan(1000);
+  expect(jpeg.length).toBeLessThan(500_000);
+  const last = server.requests.at(-1)?.body.messages?.at(-1)?.content;
+  expect(JSON.stringify(last)).toContain('"text":"What colour is this?"');
+  // Sent, the composer holds no image; the question shows it.
+  expect(await panel.locator('.image-chips img').count()).toBe(0);
+  expect(await lastTurn().locator('.question-images img').getAttribute('alt')).toBe('Image 1 (1568×500 pixels)');
+});
+
+test('a dropped image file reaches the provider at its own size', async () => {
+  await give('drop', 300, 200);
+  await expect.poll(() => panel.locator('.image-chips img').count(), { timeout: 10_000 }).toBe(1);
+  server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 0 });
+  await ask(panel, 'And this one?');
+  await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+  expect(sentImages()).toHaveLength(1);
+  expect(await lastTurn().locator('.question-images img').getAttribute('alt')).toBe('Image 1 (300×200 pixels)');
+});
+
+test('a model that cannot see gives the clear message and keeps the question with its image', async () => {
+  await give('paste', 640, 480);
+  await expect.poll(() => panel.locator('.image-chips img').count(), { timeout: 10_000 }).toBe(1);
+  server.enqueue({ kind: 'status', status: 400, body: NO_VISION });
+  await ask(panel, 'Describe the chart');
+  await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('error');
+  expect(await lastTurn().textContent()).toContain("This model can't see images. Choose a vision model");
+  expect(await lastTurn().locator('.question-text').textContent()).toBe('Describe the chart');
+  expect(await lastTurn().locator('.question-images img').count()).toBe(1);
+});
+
+test('with Ollama, the image goes as bare base64 in `images` beside the question', async () => {
+  await withSession({}, async ({ server: ollama, panel: page }) => {
+    await configureProvider(page, { preset: 'Ollama', baseUrl: ollama.url, model: 'gemma3:4b' });
+    await give('paste', 800, 600, page);
+    await expect.poll(() => page.locator('.image-chips img').count(), { timeout: 10_000 }).toBe(1);
+    ollama.enqueue({ kind: 'stream', chunks: perLine(fixture('ollama/text_answer')), delayMs: 0 });
+    await ask(page, 'What is this?');
+    await expect.poll(() => page.locator('.turn').last().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    const request = ollama.requests.at(-1);
+    expect(request?.route).toBe('ollama');
+    const message = request?.body.messages?.at(-1);
+    expect(message).toMatchObject({ role: 'user', content: 'What is this?' });
+    const images: unknown = message && 'images' in message ? message.images : undefined;
+    if (!Array.isArray(images) || typeof images[0] !== 'string') throw new Error('no images beside the content');
+    expect(images).toHaveLength(1);
+    expect([...Buffer.from(images[0], 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The composer's images: taken from a paste or a drop (only image files; anything else is left
+ * to the other handlers), prepared by `image-input.ts`, shown until sent or removed. A file the
+ * browser cannot read, or one too many, is said in `notice`; nothing typed is touched, and a
+ * refused question's images come back.
+ */
+import { useState } from 'react';
+import type { QuestionImage } from '../../shared/image';
+import { messageOf } from '../../shared/errors';
+import { addImages, imageHandlers, prepareImage } from './image-input';
+
+export function useImages(returned: { images?: QuestionImage[] } | null) {
+  // One state, so adding images and saying why some were not added is one pure update.
+  const [held, setHeld] = useState<{ images: QuestionImage[]; notice: string | null }>({ images: [], notice: null });
+  // A question the worker refused comes back with its images, before any added since.
+  const [given, setGiven] = useState(returned);
+  if (returned !== given) {
+    setGiven(returned);
+    if (returned?.images?.length) setHeld(addImages(returned.images, held.images));
+  }
+
+  const add = (files: File[]) => {
+    void Promise.allSettled(files.map(prepareImage)).then((results) => {
+      const ready = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      const failed = results.find((r) => r.status === 'rejected');
+      setHeld(({ images }) => {
+        const next = addImages(images, ready);
+        return { images: next.images, notice: failed ? messageOf(failed.reason) : next.notice };
+      });
+    });
+  };
+
+  return {
+    images: held.images,
+    notice: held.notice,
+    /** For the composer's area: a paste or drop of image files adds them, and nothing else. */
+    handlers: imageHandlers(add),
+    remove: (index: number) =>
+      setHeld(({ images }) => ({ images: images.filter((_, i) => i !== index), notice: null })),
+    /** The images, handed over to be sent: the composer holds none after. */
+    take: (): QuestionImage[] => {
+      setHeld({ images: [], notice: null });
+      return held.images;
+    },
+  };
+}
