@@ -189,3 +189,19 @@ fn work_per_chunk_is_bounded_by_the_open_block() {
         "the open region reached {worst} bytes; the largest block is {largest_block}"
     );
 }
+
+/// The parser moves footnote definitions to the end of the document, so the blocks it gives
+/// are out of source order when more blocks follow one. Streaming must not freeze across that
+/// (it once cut the text backwards and panicked), and still ends as the full render.
+#[test]
+fn a_footnote_definition_followed_by_more_blocks_streams_whole() {
+    let input = "See [^1].\n\n[^1]: The note.\n\n# Heading\n\nMore text.\n\n- a list\n";
+    for first in 1..input.len() {
+        stream(
+            input,
+            &[first, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7],
+            "two pieces then small ones",
+        );
+    }
+    stream(input, &[input.len()], "one piece");
+}

@@ -17,10 +17,12 @@ pub(super) fn finished_block_ends<'a>(blocks: &[&'a AstNode<'a>], region: &str) 
         .iter()
         .map(|b| b.data().sourcepos.start.line)
         .collect();
+    // Blocks come in source order except footnote definitions, which the parser moves to the
+    // end: freezing stops where the order breaks (a block cannot end before it starts), and the
+    // rest stays open until `finish` (which resets if a footnote changed what was frozen).
     let finished = starts
-        .iter()
-        .skip(1)
-        .filter(|&&line| line <= complete_lines)
+        .windows(2)
+        .take_while(|pair| pair[1] > pair[0] && pair[1] <= complete_lines)
         .count();
     // Block i ends where block i + 1 starts.
     let mut end_lines: Vec<usize> = starts.iter().skip(1).take(finished).copied().collect();
