@@ -119,6 +119,18 @@ pub fn check_endpoint(base_url: &str, model: &str) -> JsValue {
     }
 }
 
+/// The URL a chat with these settings will call (the base URL as pasted, brought to its API
+/// root). Throws the `SpecError` naming the setting to fix.
+#[wasm_bindgen(js_name = chatUrl)]
+pub fn chat_url(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    base_url: &str,
+    model: &str,
+) -> Result<String, JsValue> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    providers::chat_url(kind, base_url, model).map_err(|problem| to_js(&problem))
+}
+
 /// The error event for a non-2xx response from a provider of `kind`.
 #[allow(
     clippy::needless_pass_by_value,

@@ -2,7 +2,7 @@
 import './ProviderEditor.css';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { send, type Req, type Res } from '../../shared/protocol';
-import { PRESETS, type PresetId } from '../../shared/presets';
+import { PRESETS, type Preset, type PresetId } from '../../shared/presets';
 import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
 import { ApiKeyField, BaseUrlField, FieldError, keyNotice, PresetField, type Problem } from './ProviderFields';
@@ -30,7 +30,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const key = removeKey ? '' : apiKey || undefined;
   const draft = { id: current?.id, kind: info.kind, baseUrl, apiKey: key };
 
-  useCoreCheck(baseUrl, model, setProblem);
+  const calls = useCoreCheck(info.kind, baseUrl, model, setProblem);
   // Host access is asked for only for a base URL the core's check accepts.
   const urlChecked = problem?.field !== 'baseUrl';
 
@@ -60,7 +60,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       {!current && <PresetField id={id} value={preset} onChange={choosePreset} />}
       <label htmlFor={`${id}-name`}>{t('name')}</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-      <BaseUrlField id={id} value={baseUrl} onChange={keyChange(setBaseUrl)} problem={problem} />
+      <BaseUrlField id={id} value={baseUrl} onChange={keyChange(setBaseUrl)} problem={problem} calls={calls} />
       <ApiKeyField
         id={id}
         preset={info}
@@ -120,17 +120,25 @@ function useProblems() {
   return { problem, setProblem, keyProblem, keyChange, saved };
 }
 
-/** Checks the base URL and model with the core's own rules as the user types (debounced). */
-function useCoreCheck(baseUrl: string, model: string, onProblem: (problem: Problem) => void): void {
+/**
+ * Checks the base URL and model with the core's own rules as the user types (debounced), and
+ * returns the URL a chat will call, so a pasted endpoint shows what Gloss made of it.
+ */
+function useCoreCheck(kind: Preset['kind'], baseUrl: string, model: string, onProblem: (problem: Problem) => void) {
+  const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
-      send('provider.check', { baseUrl, model: model || 'any' }).then(
-        ({ problem }) => onProblem(problem),
+      send('provider.check', { kind, baseUrl, model: model.trim() || 'MODEL' }).then(
+        (checked) => {
+          onProblem(checked.problem);
+          setUrl(checked.url);
+        },
         () => undefined,
       );
     }, 250);
     return () => clearTimeout(timer);
-  }, [baseUrl, model, onProblem]);
+  }, [kind, baseUrl, model, onProblem]);
+  return url;
 }
 
 /** Test connection: a tiny real request through the worker, and what came back. */

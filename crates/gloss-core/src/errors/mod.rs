@@ -6,12 +6,14 @@
 //! shows. Digging those words out of an error body, and clipping them, is `detail.rs`'s job.
 
 mod detail;
+mod hints;
 #[cfg(test)]
 mod tests;
 
 use crate::events::{ErrorCode, Localized, StreamEvent};
 use crate::providers::Limit;
 use detail::{clip, mentions_context_length, non_empty, provider_detail};
+pub(crate) use hints::{address_not_found, is_address_404};
 
 /// Maps a non-2xx HTTP response to an error event.
 ///

@@ -1,0 +1,48 @@
+/**
+ * Base URLs as people paste them (crates/gloss-core/src/providers/base_url.rs): a full endpoint
+ * copied from a provider's docs is shown as the URL Gloss will call and works as is, and an
+ * address with nothing behind it says which part of the URL to change instead of a bare 404.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ask, configureProvider } from './panel';
+import { fixture, perEvent } from './provider-server';
+import { startSession, type Session } from './session';
+
+let session: Session;
+
+beforeAll(async () => {
+  session = await startSession();
+});
+
+afterAll(() => session.close());
+
+test('a pasted /v1/chat/completions is shown as the URL called, and answers', async () => {
+  const { server, panel } = session;
+  const endpoint = `${server.url}/v1/chat/completions`;
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(endpoint);
+  await panel.getByLabel('Model', { exact: true }).fill('gpt-4o-mini');
+  await expect.poll(() => panel.locator('.calls-url').textContent()).toBe(`Gloss will call: ${endpoint}`);
+  await configureProvider(panel, { baseUrl: endpoint, model: 'gpt-4o-mini', key: 'test-key' });
+  server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 5 });
+  await ask(panel, 'Hello?');
+  const turn = panel.locator('.turn').last();
+  await expect.poll(() => turn.getAttribute('data-status')).toBe('done');
+  expect(server.requests.at(-1)?.path).toBe('/v1/chat/completions');
+});
+
+test('a 404 says which part of the base URL to change', async () => {
+  const { server, panel } = session;
+  await configureProvider(panel, { baseUrl: `${server.url}/openai/v2`, model: 'gpt-4o-mini', key: 'test-key' });
+  // What a server with nothing at that path answers (an Express-style page, no JSON to quote).
+  server.enqueue({
+    kind: 'status',
+    status: 404,
+    body: '<!DOCTYPE html><pre>Cannot POST /openai/v2/chat/completions</pre>',
+  });
+  await ask(panel, 'Anyone there?');
+  const turn = panel.locator('.turn').last();
+  await expect.poll(() => turn.getAttribute('data-status')).toBe('error');
+  expect(await turn.getByRole('alert').textContent()).toContain(
+    'The base URL should be the API root, like https://api.openai.com/v1; Gloss adds /chat/completions itself',
+  );
+});
