@@ -62,7 +62,8 @@ fn code_of_status(status: u16, body: &str) -> ErrorCode {
         408 | 504 => ErrorCode::Timeout,
         413 => ErrorCode::ContextLength,
         429 => ErrorCode::RateLimit,
-        400 | 422 if mentions_context_length(body) => ErrorCode::ContextLength,
+        // llama.cpp's server answered an over-long prompt with 500 before it used 400.
+        400 | 422 | 500 if mentions_context_length(body) => ErrorCode::ContextLength,
         400..=499 => ErrorCode::BadRequest,
         _ => ErrorCode::Server,
     }
@@ -198,7 +199,9 @@ pub fn headline(code: ErrorCode) -> &'static str {
         ErrorCode::RateLimit => "The provider is rate limiting you. Wait a moment, then retry",
         ErrorCode::Server => "The provider had a server error or is overloaded. Retry in a moment",
         ErrorCode::ContextLength => {
-            "The conversation is too long for this model. Start a new chat or shorten the question"
+            "The question with its quote and the conversation is too long for this model. Shorten \
+             it, send only what fits of the quote, start a new chat, or choose a model (or start \
+             the local server) with a larger context"
         }
         ErrorCode::ContentFilter => "The provider's content filter stopped this answer",
         ErrorCode::BadRequest => "The provider refused the request. Check the model and settings",

@@ -1,7 +1,8 @@
 /**
- * Base URLs as people paste them (crates/gloss-core/src/providers/base_url.rs): a full endpoint
- * copied from a provider's docs is shown as the URL Gloss will call and works as is, and an
- * address with nothing behind it says which part of the URL to change instead of a bare 404.
+ * Errors that name the fix. Base URLs as people paste them (crates/gloss-core/src/providers/
+ * base_url.rs): a full endpoint copied from a provider's docs is shown as the URL Gloss will call
+ * and works as is, and an address with nothing behind it says which part of the URL to change
+ * instead of a bare 404. A prompt over the model's context says so and what to do next.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ask, configureProvider } from './panel';
@@ -45,4 +46,21 @@ test('a 404 says which part of the base URL to change', async () => {
   expect(await turn.getByRole('alert').textContent()).toContain(
     'The base URL should be the API root, like https://api.openai.com/v1; Gloss adds /chat/completions itself',
   );
+});
+
+test('a llama.cpp context overflow says the question is too long and what to do', async () => {
+  const { server, panel } = session;
+  await configureProvider(panel, { baseUrl: `${server.url}/v1`, model: 'local', key: 'test-key' });
+  // llama.cpp's server's own body for a prompt over -c (ggml-org/llama.cpp#19774).
+  const body =
+    '{"error":{"code":400,"message":"request (4390 tokens) exceeds the available context size (4096 tokens), ' +
+    'try increasing it","type":"exceed_context_size_error","n_prompt_tokens":4390,"n_ctx":4096}}';
+  server.enqueue({ kind: 'status', status: 400, body });
+  await ask(panel, 'A very long question');
+  const turn = panel.locator('.turn').last();
+  await expect.poll(() => turn.getAttribute('data-status')).toBe('error');
+  const alert = await turn.getByRole('alert').textContent();
+  expect(alert).toContain('too long for this model');
+  expect(alert).toContain('send only what fits of the quote');
+  expect(alert).toContain('request (4390 tokens) exceeds the available context size');
 });
