@@ -64,3 +64,15 @@ test('a llama.cpp context overflow says the question is too long and what to do'
   expect(alert).toContain('send only what fits of the quote');
   expect(alert).toContain('request (4390 tokens) exceeds the available context size');
 });
+
+test('a typed question too long for the model is flagged before sending', async () => {
+  const { panel } = session;
+  const box = panel.getByLabel('Your question');
+  // The provider is an OpenAI preset (a 128k window); each CJK character is a token in the estimate.
+  await box.fill('字'.repeat(130_000));
+  const warning = panel.locator('.composer-too-long');
+  await expect.poll(() => warning.textContent()).toContain('This question alone is about 130k tokens');
+  expect(await warning.textContent()).toContain('Shorten it, or choose a model with a larger context');
+  await box.fill('A short question.');
+  await expect.poll(() => warning.count()).toBe(0);
+});

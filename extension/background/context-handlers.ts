@@ -16,9 +16,12 @@ export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit'> = {
     if ('error' in pending) return { attachment: null, question: null, error: pending.error };
     return { attachment: pending.attachment, question: pending.question ?? null, error: null };
   },
-  'context.fit': async ({ text, providerId }) => {
+  'context.fit': async ({ text, providerId, question }) => {
     await coreReady();
-    const budget = materialBudget(pickProvider(await loadSettings(), providerId)?.preset);
+    const window = materialBudget(pickProvider(await loadSettings(), providerId)?.preset);
+    // Typed text counts against the same window: what is left of it is the material's.
+    const typed = question ? fitText(question, window).totalTokens : 0;
+    const budget = Math.max(0, window - typed);
     const fit = fitText(text, budget);
     return {
       keptChars: fit.keptChars,

@@ -17,9 +17,12 @@ export const CONTEXT_MESSAGES = {
       error: v.nullable(v.string()),
     }),
   },
-  /** How much of some material fits the provider's context window, before sending. */
+  /**
+   * How much of some material fits the provider's context window, before sending; `question`,
+   * the text typed to go with it, takes its share of the window first.
+   */
   'context.fit': {
-    req: v.object({ text: v.string(), providerId: v.optional(v.string()) }),
+    req: v.object({ text: v.string(), providerId: v.optional(v.string()), question: v.optional(v.string()) }),
     res: v.object({
       keptChars: v.number(),
       keptTokens: v.number(),

@@ -13,25 +13,31 @@ import { t } from '../../shared/i18n';
 interface Props {
   attachment: Attachment;
   providerId: string | undefined;
+  /** The question typed to go with it: it takes its share of the window first. */
+  question: string;
   onChange: (attachment: Attachment | null) => void;
   onTrimChange: (keptChars: number | null) => void;
 }
 
-export function AttachmentChip({ attachment, providerId, onChange, onTrimChange }: Props) {
+export function AttachmentChip({ attachment, providerId, question, onChange, onTrimChange }: Props) {
   const [fit, setFit] = useState<Res<'context.fit'>>();
   const [trim, setTrim] = useState(true);
   const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     let live = true;
-    send('context.fit', { text: attachment.text, providerId }).then(
-      (f) => live && setFit(f),
-      () => undefined,
-    );
+    // Re-sized as the question grows, after a pause in typing rather than on every key.
+    const timer = setTimeout(() => {
+      send('context.fit', { text: attachment.text, providerId, question }).then(
+        (f) => live && setFit(f),
+        () => undefined,
+      );
+    }, 300);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [attachment.text, providerId]);
+  }, [attachment.text, providerId, question]);
 
   const kept = fit !== undefined && fit.percent < 100 ? fit.keptChars : null;
   const overflows = kept !== null;

@@ -5,12 +5,12 @@
  */
 import './Composer.css';
 import { useEffect, useRef, useState } from 'react';
-import { AttachmentChip } from './AttachmentChip';
 import { asSent, type ComposerKey } from './composer-text';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
 import { QuickActions } from './QuickActions';
 import { useDraft } from './useDraft';
+import { QuoteAndFit } from './QuestionFit';
 import type { Attachment } from './usePageContext';
 import { t } from '../../shared/i18n';
 
@@ -84,14 +84,13 @@ export function Composer({
 
   return (
     <div className="composer-area">
-      {attachment && (
-        <AttachmentChip
-          attachment={attachment}
-          providerId={providerId}
-          onChange={onAttachmentChange}
-          onTrimChange={setKeptChars}
-        />
-      )}
+      <QuoteAndFit
+        attachment={attachment}
+        question={draft}
+        providerId={providerId}
+        onChange={onAttachmentChange}
+        onTrimChange={setKeptChars}
+      />
       {quickActions.length > 0 && !editing && (
         <QuickActions
           actions={quickActions}
