@@ -76,3 +76,16 @@ test('a typed question too long for the model is flagged before sending', async 
   await box.fill('A short question.');
   await expect.poll(() => warning.count()).toBe(0);
 });
+
+test('a cloud host that cannot be reached is not told to "check the server is running"', async () => {
+  const { panel } = session;
+  // `.invalid` never resolves (RFC 2606), so the browser fails the fetch as with no network.
+  await configureProvider(panel, { baseUrl: 'https://api.gloss-test.invalid/v1', model: 'gpt-4o-mini', key: 'k' });
+  await ask(panel, 'Anyone there?');
+  const turn = panel.locator('.turn').last();
+  await expect.poll(() => turn.getAttribute('data-status'), { timeout: 20_000 }).toBe('error');
+  const alert = await turn.getByRole('alert').textContent();
+  expect(alert).toContain('Could not reach https://api.gloss-test.invalid. Check your internet connection');
+  expect(alert).not.toContain('server is running');
+  expect(alert).not.toContain('Failed to fetch');
+});

@@ -109,7 +109,8 @@ describe('error messages in the user’s language', () => {
       httpError('gemini', 400, '{"error":{"message":"API key not valid","status":"INVALID_ARGUMENT"}}'),
       httpError('ollama', 403, ''),
       httpError('gemini', 404, '<html>Not Found</html>'),
-      networkError('http://127.0.0.1:9/v1/chat/completions', 'Failed to fetch'),
+      networkError('http://127.0.0.1:9/v1/chat/completions', false),
+      networkError('https://api.openai.com/v1/chat/completions', true),
       timeoutError(30, true),
     ];
     for (const event of events) {

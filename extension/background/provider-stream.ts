@@ -19,7 +19,7 @@ import {
   type HttpRequest,
   type StreamEvent,
 } from './core';
-import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
 
@@ -51,10 +51,10 @@ export async function streamAnswer(
   const clock = new Watchdog(timeouts, signal);
   try {
     await fetchAnswer(provider, request, post, clock, fetchFn);
-  } catch (e) {
+  } catch {
     if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
     else if (signal.aborted) post({ type: 'stopped' });
-    else post(networkError(request.url, messageOf(e)));
+    else post(networkError(request.url, browserOffline()));
   } finally {
     clock.stop();
   }

@@ -197,8 +197,8 @@ pub fn parse_models(
 
 /// The error event for a request that never reached the server.
 #[wasm_bindgen(js_name = networkError, unchecked_return_type = "StreamEvent")]
-pub fn network_error(url: &str, detail: &str) -> JsValue {
-    to_js(&errors::network_error(url, detail))
+pub fn network_error(url: &str, offline: bool) -> JsValue {
+    to_js(&errors::network_error(url, offline))
 }
 
 /// Renders an answer as it streams; see `RenderPatch` for what each call returns.

@@ -98,18 +98,24 @@ pub fn timeout(seconds: u32, started: bool) -> StreamEvent {
     )
 }
 
-/// The server could not be reached (DNS, refused connection, TLS, CORS refusal).
-pub fn network_error(url: &str, detail: &str) -> StreamEvent {
+/// The server could not be reached (DNS, refused connection, TLS, CORS refusal); `offline` is
+/// the browser's word that there is no network at all. The browser's own reason ("Failed to
+/// fetch") says nothing more, so it is not quoted; what Gloss knows is which server, whether it
+/// is on this machine or network, and whether the browser is offline.
+pub fn network_error(url: &str, offline: bool) -> StreamEvent {
     let origin = origin_of(url);
-    let text = format!(
-        "Could not reach {origin}. Check that the server is running and the base URL in \
-         Settings is right."
-    );
+    let (text, key) = if hints::is_local(origin) {
+        (format!("Could not reach {origin}. Check that the server is running and the base URL in Settings is right"), "errUnreachable")
+    } else if offline {
+        (format!("You are offline, so Gloss could not reach {origin}. Retry when you are back online"), "errOffline")
+    } else {
+        (format!("Could not reach {origin}. Check your internet connection; a firewall, VPN or proxy may also be blocking it"), "errUnreachableCloud")
+    };
     error(
         ErrorCode::Network,
         &text,
-        non_empty(detail),
-        say("errUnreachable", [origin.to_string()]),
+        None,
+        say(key, [origin.to_string()]),
     )
 }
 
