@@ -20,7 +20,7 @@ import {
   type StreamEvent,
 } from './core';
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
-import { keyRefusal } from '../shared/key-transport';
+import { keyMissing, keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
@@ -38,7 +38,8 @@ export async function streamAnswer(
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   await coreReady();
-  const refusal = keyRefusal(provider.baseUrl, provider.apiKey.trim() !== '');
+  const hasKey = provider.apiKey.trim() !== '';
+  const refusal = keyRefusal(provider.baseUrl, hasKey) ?? keyMissing(provider.preset, provider.baseUrl, hasKey);
   if (refusal) {
     post({ type: 'error', code: 'bad_request', message: refusal });
     return;

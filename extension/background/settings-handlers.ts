@@ -7,7 +7,7 @@ import { chatUrl, coreReady, isSpecError, type ProviderKind } from './core';
 import { releaseUnneededOrigins } from './host-access';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from './probe';
-import { keyRefusal } from '../shared/key-transport';
+import { keyMissing, keyRefusal } from '../shared/key-transport';
 import { loadSettings, saveSettings } from './settings-store';
 
 async function commit(next: StoredSettings) {
@@ -77,7 +77,10 @@ export const settingsHandlers: Pick<
     const next = upsertProvider(settings, provider, () => crypto.randomUUID());
     // The key this provider will send: the one typed, or the saved one it keeps.
     const saved = next.providers.find((p) => p.id === provider.id) ?? next.providers.at(-1);
-    const refusal = saved && keyRefusal(saved.baseUrl, saved.apiKey.trim() !== '');
+    const refusal =
+      saved &&
+      (keyRefusal(saved.baseUrl, saved.apiKey.trim() !== '') ??
+        keyMissing(saved.preset, saved.baseUrl, saved.apiKey.trim() !== ''));
     if (refusal) return { ok: false, field: 'apiKey', message: refusal };
     return { ok: true, settings: await commit(next) };
   },

@@ -1,12 +1,13 @@
 /** Adding or editing one provider: preset, base URL (checked as you type), key, model, test. */
 import './ProviderEditor.css';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { send, type Req, type Res } from '../../shared/protocol';
+import { send, type Res } from '../../shared/protocol';
 import { PRESETS, type Preset, type PresetId } from '../../shared/presets';
 import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
 import { ApiKeyField, BaseUrlField, FieldError, keyNotice, PresetField, type Problem } from './ProviderFields';
 import { requestProviderOrigin } from './permissions';
+import { ConnectionOutcome, useConnectionTest } from './ConnectionTest';
 import { t } from '../../shared/i18n';
 
 interface Props {
@@ -24,11 +25,11 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
   const { problem, setProblem, keyProblem, keyChange, saved } = useProblems();
-  const connection = useConnectionTest();
   const [busy, setBusy] = useState(false);
   const info = PRESETS[preset];
   const key = removeKey ? '' : apiKey || undefined;
   const draft = { id: current?.id, kind: info.kind, baseUrl, apiKey: key };
+  const connection = useConnectionTest({ ...draft, model });
 
   const calls = useCoreCheck(info.kind, baseUrl, model, setProblem);
   // Host access is asked for only for a base URL the core's check accepts.
@@ -80,7 +81,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t('saving') : t('save')}
         </button>
-        <button type="button" onClick={() => connection.test({ ...draft, model }, urlChecked)} disabled={!model}>
+        <button type="button" onClick={() => connection.test(urlChecked)} disabled={!model}>
           {t('testConnection')}
         </button>
         {onCancel && (
@@ -89,11 +90,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
           </button>
         )}
       </div>
-      {connection.outcome && (
-        <p className={connection.outcome.ok ? 'outcome ok' : 'outcome error'} role="status">
-          {connection.outcome.message}
-        </p>
-      )}
+      <ConnectionOutcome outcome={connection.outcome} shown={[problem?.message, keyProblem?.message]} />
     </form>
   );
 }
@@ -139,17 +136,4 @@ function useCoreCheck(kind: Preset['kind'], baseUrl: string, model: string, onPr
     return () => clearTimeout(timer);
   }, [kind, baseUrl, model, onProblem]);
   return url;
-}
-
-/** Test connection: a tiny real request through the worker, and what came back. */
-function useConnectionTest() {
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const test = (draft: Req<'provider.test'>['draft'], askAccess: boolean) => {
-    if (askAccess) void requestProviderOrigin(draft.baseUrl); // in the click, before any await
-    setOutcome({ ok: true, message: t('testing') });
-    send('provider.test', { draft }).then(setOutcome, (err: unknown) =>
-      setOutcome({ ok: false, message: String(err) }),
-    );
-  };
-  return { outcome, test, clear: () => setOutcome(null) };
 }
