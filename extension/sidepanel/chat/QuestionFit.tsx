@@ -62,19 +62,11 @@ interface QuoteProps {
 }
 
 /** The quote waiting to go, sized with the question typed to go with it, and the question's own fit. */
-export function QuoteAndFit({ attachment, question, providerId, onChange, onTrimChange }: QuoteProps) {
+export function QuoteAndFit({ attachment, ...chip }: QuoteProps) {
   return (
     <>
-      {attachment && (
-        <AttachmentChip
-          attachment={attachment}
-          providerId={providerId}
-          question={question}
-          onChange={onChange}
-          onTrimChange={onTrimChange}
-        />
-      )}
-      <QuestionFit question={question} providerId={providerId} />
+      {attachment && <AttachmentChip attachment={attachment} {...chip} />}
+      <QuestionFit question={chip.question} providerId={chip.providerId} />
     </>
   );
 }
