@@ -17,7 +17,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'settings.get': {},
   'settings.timeouts': { firstByteSeconds: 120, idleSeconds: 60 },
   'settings.preferences': { theme: 'dark' },
-  'provider.check': { baseUrl: DRAFT.baseUrl, model: 'm' },
+  'provider.check': { ...DRAFT, model: 'm' },
   'provider.save': { provider: { preset: 'custom', ...DRAFT, name: 'x', model: 'm' } },
   'provider.remove': { id: ID },
   'provider.setDefault': { id: ID },

@@ -23,13 +23,16 @@ export const contextHandlers: Pick<Handlers, 'context.take' | 'context.fit' | 'c
     await coreReady();
     return pdfText(pages);
   },
-  'context.fit': async ({ text, providerId, images = [] }) => {
+  'context.fit': async ({ text, providerId, images = [], question }) => {
     await coreReady();
     const provider = pickProvider(await loadSettings(), providerId);
     // The question's images take their room first, priced by the provider's own rule.
     const kind = provider?.kind ?? 'openai';
     const forImages = images.reduce((sum, i) => sum + imageTokens(kind, i.width, i.height), 0);
-    const budget = materialBudget(provider?.preset, forImages);
+    const window = materialBudget(provider?.preset, forImages);
+    // Typed text counts against the same window: what is left of it is the material's.
+    const typed = question ? fitText(question, window).totalTokens : 0;
+    const budget = Math.max(0, window - typed);
     const fit = fitText(text, budget);
     return {
       keptChars: fit.keptChars,

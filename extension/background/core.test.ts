@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { localizeError, localizeProblem } from '../shared/i18n';
 import {
   buildRequest,
+  chatUrl,
   checkEndpoint,
   contentTokens,
   httpError,
@@ -158,7 +159,9 @@ describe('error messages in the user’s language', () => {
       httpError('gemini', 400, '{"error":{"message":"API key not valid","status":"INVALID_ARGUMENT"}}'),
       httpError('ollama', 403, ''),
       httpError('ollama', 500, '{"error":"this model is missing data required for image input"}'),
-      networkError('http://127.0.0.1:9/v1/chat/completions', 'Failed to fetch'),
+      httpError('gemini', 404, '<html>Not Found</html>'),
+      networkError('http://127.0.0.1:9/v1/chat/completions', false),
+      networkError('https://api.openai.com/v1/chat/completions', true),
       timeoutError(30, true),
     ];
     for (const event of events) {
@@ -166,6 +169,14 @@ describe('error messages in the user’s language', () => {
       expect(event.l10n).toBeDefined();
       expect(localizeError(event.message, event.l10n)).toBe(event.message);
     }
+  });
+
+  test('chatUrl shows the URL a pasted endpoint will really call, or throws the problem', () => {
+    expect(chatUrl('anthropic', 'https://api.anthropic.com', 'm')).toBe('https://api.anthropic.com/v1/messages');
+    expect(chatUrl('openai', 'http://127.0.0.1:8080/v1/chat/completions', 'm')).toBe(
+      'http://127.0.0.1:8080/v1/chat/completions',
+    );
+    expect(() => chatUrl('openai', 'ftp://x', 'm')).toThrow(expect.objectContaining({ key: 'specUrlScheme' }));
   });
 
   test('settings problems carry their message key', () => {

@@ -7,6 +7,7 @@ import init, { initSync, type SpecError } from '../../crates/gloss-wasm/pkg/glos
 export {
   buildMessages,
   buildRequest,
+  chatUrl,
   checkEndpoint,
   contentTokens,
   fitText,

@@ -14,7 +14,7 @@ import {
   type Localized,
   type ProviderKind,
 } from './core';
-import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyRefusal } from '../shared/key-transport';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { MAX_ERROR_BODY, MAX_MODEL_LIST, readText, sizeLabel } from './read-body';
@@ -48,8 +48,8 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
       signal: AbortSignal.timeout(timeoutMs),
       ...PROVIDER_FETCH,
     });
-  } catch (e) {
-    return { ok: false, message: eventMessage(networkError(request.url, messageOf(e))) };
+  } catch {
+    return { ok: false, message: eventMessage(networkError(request.url, browserOffline())) };
   }
   if (isRedirect(response)) return { ok: false, message: redirectError(request.url).message };
   const cap = response.ok ? MAX_MODEL_LIST : MAX_ERROR_BODY;

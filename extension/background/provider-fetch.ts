@@ -27,3 +27,11 @@ export function redirectError(url: string) {
 function originOrUrl(url: string): string {
   return originOf(url) ?? url;
 }
+
+/**
+ * Whether the browser says there is no network at all. Only `false` counts: where `onLine` is
+ * not known (as in Node, for the tests), nothing is claimed.
+ */
+export function browserOffline(): boolean {
+  return (globalThis.navigator as Navigator | undefined)?.onLine === false;
+}

@@ -140,6 +140,9 @@ describe('streamAnswer', () => {
     expect(events).toMatchObject([
       { type: 'error', code: 'network', message: expect.stringContaining('http://127.0.0.1:1.') },
     ]);
+    // The browser's words are not the provider's: nothing is quoted as if the provider said it.
+    expect(JSON.stringify(events)).not.toContain('Failed to fetch');
+    expect(JSON.stringify(events)).not.toContain('Provider said');
   });
 
   test('no first byte in time ends with a timeout error', async () => {

@@ -22,8 +22,8 @@ import {
 
 /** The messages of a request, as the core takes them (text, or text and image parts). */
 type Messages = ChatSpec['messages'];
-import { isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
-import { keyRefusal } from '../shared/key-transport';
+import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { keyMissing, keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
@@ -41,7 +41,8 @@ export async function streamAnswer(
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   await coreReady();
-  const refusal = keyRefusal(provider.baseUrl, provider.apiKey.trim() !== '');
+  const hasKey = provider.apiKey.trim() !== '';
+  const refusal = keyRefusal(provider.baseUrl, hasKey) ?? keyMissing(provider.preset, provider.baseUrl, hasKey);
   if (refusal) {
     post({ type: 'error', code: 'bad_request', message: refusal });
     return;
@@ -58,10 +59,10 @@ export async function streamAnswer(
   const clock = new Watchdog(timeouts, signal);
   try {
     await fetchAnswer(provider, request, post, clock, fetchFn);
-  } catch (e) {
+  } catch {
     if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
     else if (signal.aborted) post({ type: 'stopped' });
-    else post(networkError(request.url, messageOf(e)));
+    else post(networkError(request.url, browserOffline()));
   } finally {
     clock.stop();
   }

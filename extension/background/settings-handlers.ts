@@ -3,12 +3,12 @@ import type { Handlers } from '../shared/protocol';
 import { localizeProblem, t } from '../shared/i18n';
 import { keyMove, sameOrigin } from '../shared/key-origin';
 import { removeProvider, toPublic, upsertProvider, type ProviderInput, type StoredSettings } from '../shared/settings';
-import { checkEndpoint, coreReady } from './core';
+import { chatUrl, coreReady, isSpecError, type ProviderKind } from './core';
 import { releaseUnneededOrigins } from './host-access';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from './probe';
 import { markVision } from './model-vision';
-import { keyRefusal } from '../shared/key-transport';
+import { keyMissing, keyRefusal } from '../shared/key-transport';
 import { loadSettings, saveSettings } from './settings-store';
 
 async function commit(next: StoredSettings) {
@@ -40,6 +40,20 @@ function keyMoveProblem(settings: StoredSettings, input: ProviderInput) {
   return move && { field: 'apiKey', message: t('keyOtherOrigin', move.from, move.to) };
 }
 
+/**
+ * The chat URL these settings call, or what is wrong with them, as the core's request builder
+ * sees them: a pasted full endpoint is accepted here exactly when a chat would accept it.
+ */
+async function endpoint(kind: ProviderKind, baseUrl: string, model: string) {
+  await coreReady();
+  try {
+    return { problem: null, url: chatUrl(kind, baseUrl, model) };
+  } catch (e) {
+    if (!isSpecError(e)) throw e;
+    return { problem: localizeProblem(e), url: null };
+  }
+}
+
 export const settingsHandlers: Pick<
   Handlers,
   | 'settings.get'
@@ -54,22 +68,20 @@ export const settingsHandlers: Pick<
     const current = await loadSettings();
     return commit({ ...current, quickActions: quickActions ?? current.quickActions, theme: theme ?? current.theme });
   },
-  'provider.check': async ({ baseUrl, model }) => {
-    await coreReady();
-    const problem = checkEndpoint(baseUrl, model);
-    return { problem: problem ? localizeProblem(problem) : null };
-  },
+  'provider.check': async ({ kind, baseUrl, model }) => endpoint(kind, baseUrl, model),
   'provider.save': async ({ provider }) => {
-    await coreReady();
-    const problem = checkEndpoint(provider.baseUrl, provider.model);
-    if (problem) return { ok: false, ...localizeProblem(problem) };
+    const { problem } = await endpoint(provider.kind, provider.baseUrl, provider.model);
+    if (problem) return { ok: false, ...problem };
     const settings = await loadSettings();
     const moved = keyMoveProblem(settings, provider);
     if (moved) return { ok: false, ...moved };
     const next = upsertProvider(settings, provider, () => crypto.randomUUID());
     // The key this provider will send: the one typed, or the saved one it keeps.
     const saved = next.providers.find((p) => p.id === provider.id) ?? next.providers.at(-1);
-    const refusal = saved && keyRefusal(saved.baseUrl, saved.apiKey.trim() !== '');
+    const refusal =
+      saved &&
+      (keyRefusal(saved.baseUrl, saved.apiKey.trim() !== '') ??
+        keyMissing(saved.preset, saved.baseUrl, saved.apiKey.trim() !== ''));
     if (refusal) return { ok: false, field: 'apiKey', message: refusal };
     return { ok: true, settings: await commit(next) };
   },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isPrivateHost, keyMayTravel } from './key-transport';
+import { isPrivateHost, keyMayTravel, keyMissing } from './key-transport';
 
 describe('where a key may travel over plain http', () => {
   test.each([
@@ -49,5 +49,19 @@ describe('where a key may travel over plain http', () => {
     expect(isPrivateHost('[::1]')).toBe(true);
     expect(isPrivateHost('[::ffff:7f00:1]')).toBe(false);
     expect(isPrivateHost('1.2.3')).toBe(false);
+  });
+});
+
+describe('a cloud preset without its key', () => {
+  test('is asked for the key at its public host', () => {
+    expect(keyMissing('openai', 'https://api.openai.com/v1', false)).toContain('OpenAI needs an API key');
+    expect(keyMissing('anthropic', 'https://api.anthropic.com', false)).toContain('console.anthropic.com');
+  });
+
+  test('is left alone with a key, at a local server, or for presets that need none', () => {
+    expect(keyMissing('openai', 'https://api.openai.com/v1', true)).toBeNull();
+    expect(keyMissing('openai', 'http://127.0.0.1:8080/v1', false)).toBeNull();
+    expect(keyMissing('ollama', 'http://localhost:11434', false)).toBeNull();
+    expect(keyMissing('custom', 'https://llm.example.com/v1', false)).toBeNull();
   });
 });

@@ -9,6 +9,7 @@
  */
 import { t } from './i18n';
 import { originOf } from './key-origin';
+import { PRESETS, type PresetId } from './presets';
 
 /** A key may go to this base URL: it is https, or http to a loopback or private address. */
 export function keyMayTravel(baseUrl: string): boolean {
@@ -27,6 +28,23 @@ export function keyMayTravel(baseUrl: string): boolean {
  */
 export function keyRefusal(baseUrl: string, sendsKey: boolean): string | null {
   return sendsKey && !keyMayTravel(baseUrl) ? t('keyOverHttp', originOf(baseUrl) ?? baseUrl.trim()) : null;
+}
+
+/**
+ * Why a provider cannot be used yet: its preset is a cloud service that needs a key, none is
+ * set, and the base URL is a public host (a local server behind the same preset may need none).
+ * Save asks for the key with it, and the worker refuses to send a question without one.
+ */
+export function keyMissing(preset: PresetId, baseUrl: string, hasKey: boolean): string | null {
+  const info = PRESETS[preset];
+  if (!info.needsKey || hasKey) return null;
+  let host: string;
+  try {
+    host = new URL(baseUrl.trim()).hostname;
+  } catch {
+    return null;
+  }
+  return isPrivateHost(host) ? null : t('keyNeeded', info.label, info.keyHelp ?? '');
 }
 
 /**

@@ -145,6 +145,18 @@ pub fn check_endpoint(base_url: &str, model: &str) -> JsValue {
     }
 }
 
+/// The URL a chat with these settings will call (the base URL as pasted, brought to its API
+/// root). Throws the `SpecError` naming the setting to fix.
+#[wasm_bindgen(js_name = chatUrl)]
+pub fn chat_url(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    base_url: &str,
+    model: &str,
+) -> Result<String, JsValue> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    providers::chat_url(kind, base_url, model).map_err(|problem| to_js(&problem))
+}
+
 /// The error event for a non-2xx response from a provider of `kind`.
 #[allow(
     clippy::needless_pass_by_value,
@@ -211,8 +223,8 @@ pub fn parse_models(
 
 /// The error event for a request that never reached the server.
 #[wasm_bindgen(js_name = networkError, unchecked_return_type = "StreamEvent")]
-pub fn network_error(url: &str, detail: &str) -> JsValue {
-    to_js(&errors::network_error(url, detail))
+pub fn network_error(url: &str, offline: bool) -> JsValue {
+    to_js(&errors::network_error(url, offline))
 }
 
 /// Renders an answer as it streams; see `RenderPatch` for what each call returns.

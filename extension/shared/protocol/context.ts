@@ -46,12 +46,16 @@ export const CONTEXT_MESSAGES = {
       emptyPages: v.number(),
     }),
   },
-  /** How much of some material fits the provider's context window, before sending. */
+  /**
+   * How much of some material fits the provider's context window, before sending; the
+   * question's images and `question`, the text typed to go with it, take their share first.
+   */
   'context.fit': {
     req: v.object({
       text: v.string(),
       providerId: v.optional(v.string()),
       images: v.optional(v.pipe(v.array(ImageSizeSchema), v.maxLength(MAX_IMAGES))),
+      question: v.optional(v.string()),
     }),
     res: v.object({
       keptChars: v.number(),

@@ -29,8 +29,9 @@ export const SETTINGS_MESSAGES = {
   'settings.preferences': { req: PreferencesSchema, res: PublicSettingsSchema },
   /** The core's check of a base URL and model, for validation as the user types. */
   'provider.check': {
-    req: v.object({ baseUrl: v.string(), model: v.string() }),
-    res: v.object({ problem: v.nullable(ProblemSchema) }),
+    req: v.object({ kind: v.picklist(PROVIDER_KINDS), baseUrl: v.string(), model: v.string() }),
+    /** `url`: the chat endpoint these settings will call, as the core builds it. */
+    res: v.object({ problem: v.nullable(ProblemSchema), url: v.nullable(v.string()) }),
   },
   'provider.save': { req: v.object({ provider: ProviderInputSchema }), res: SavedSchema },
   'provider.remove': { req: v.object({ id: v.string() }), res: PublicSettingsSchema },

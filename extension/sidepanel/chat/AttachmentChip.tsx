@@ -14,13 +14,15 @@ import { t } from '../../shared/i18n';
 interface Props {
   attachment: Attachment;
   providerId: string | undefined;
+  /** The question typed to go with it: it takes its share of the window first. */
+  question: string;
   onChange: (attachment: Attachment | null) => void;
   onTrimChange: (keptChars: number | null) => void;
 }
 
 const LABELS = { page: () => t('attachedPage'), selection: () => t('quotedSelection'), pdf: () => t('attachedPdf') };
 
-export function AttachmentChip({ attachment, providerId, onChange, onTrimChange }: Props) {
+export function AttachmentChip({ attachment, providerId, question, onChange, onTrimChange }: Props) {
   const [fit, setFit] = useState<Res<'context.fit'>>();
   const [trim, setTrim] = useState(true);
   const [editing, setEditing] = useState(false);
@@ -30,14 +32,18 @@ export function AttachmentChip({ attachment, providerId, onChange, onTrimChange 
   useEffect(() => {
     let live = true;
     const sizes = images.map(({ width, height }) => ({ width, height }));
-    send('context.fit', { text: attachment.text, providerId, images: sizes }).then(
-      (f) => live && setFit(f),
-      () => undefined,
-    );
+    // Re-sized as the question grows, after a pause in typing rather than on every key.
+    const timer = setTimeout(() => {
+      send('context.fit', { text: attachment.text, providerId, images: sizes, question }).then(
+        (f) => live && setFit(f),
+        () => undefined,
+      );
+    }, 300);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [attachment.text, providerId, images]);
+  }, [attachment.text, providerId, images, question]);
 
   const kept = fit !== undefined && fit.percent < 100 ? fit.keptChars : null;
   const overflows = kept !== null;

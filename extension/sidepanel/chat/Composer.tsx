@@ -5,7 +5,6 @@
  */
 import './Composer.css';
 import { useEffect, useRef, useState } from 'react';
-import { AttachmentChip } from './AttachmentChip';
 import { ImageArea } from './ImageChips';
 import { useImages } from './useImages';
 import type { QuestionImage } from '../../shared/image';
@@ -14,6 +13,7 @@ import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
 import { QuickActions } from './QuickActions';
 import { useDraft } from './useDraft';
+import { QuoteAndFit } from './QuestionFit';
 import type { Attachment } from './usePageContext';
 import { t } from '../../shared/i18n';
 
@@ -89,14 +89,13 @@ export function Composer({
 
   return (
     <ImageArea className="composer-area" images={images}>
-      {attachment && (
-        <AttachmentChip
-          attachment={attachment}
-          providerId={providerId}
-          onChange={onAttachmentChange}
-          onTrimChange={setKeptChars}
-        />
-      )}
+      <QuoteAndFit
+        attachment={attachment}
+        question={draft}
+        providerId={providerId}
+        onChange={onAttachmentChange}
+        onTrimChange={setKeptChars}
+      />
       {quickActions.length > 0 && !editing && (
         <QuickActions
           actions={quickActions}

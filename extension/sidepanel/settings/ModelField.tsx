@@ -13,22 +13,24 @@ interface Props {
 
 export function ModelField({ id, value, onChange, draft }: Props) {
   const [models, setModels] = useState<{ id: string; name?: string; vision?: boolean }[]>([]);
-  const [status, setStatus] = useState('');
+  // What loading the list said; a failure reads as an error, not as help text.
+  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
 
   const load = () => {
-    setStatus(t('loadingModels'));
+    setStatus({ text: t('loadingModels') });
     send('provider.models', { draft }).then(
       (result) => {
         if (!result.ok) {
-          setStatus(result.message);
+          setStatus({ text: result.message, error: true });
           return;
         }
         setModels(result.models);
-        setStatus(result.models.length ? plural(result.models.length, 'modelsOne', 'modelsMany') : t('noModelsListed'));
+        const count = result.models.length;
+        setStatus({ text: count ? plural(count, 'modelsOne', 'modelsMany') : t('noModelsListed') });
         const first = result.models[0];
         if (!value && first) onChange(first.id);
       },
-      (e: unknown) => setStatus(String(e)),
+      (e: unknown) => setStatus({ text: String(e), error: true }),
     );
   };
 
@@ -56,8 +58,8 @@ export function ModelField({ id, value, onChange, draft }: Props) {
         ))}
       </datalist>
       {status && (
-        <p className="hint" role="status">
-          {status}
+        <p className={status.error ? 'field-error' : 'hint'} role={status.error ? 'alert' : 'status'}>
+          {status.text}
         </p>
       )}
     </>

@@ -1,12 +1,13 @@
 /** Adding or editing one provider: preset, base URL (checked as you type), key, model, test. */
 import './ProviderEditor.css';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { send, type Req, type Res } from '../../shared/protocol';
-import { PRESETS, type PresetId } from '../../shared/presets';
+import { send, type Res } from '../../shared/protocol';
+import { PRESETS, type Preset, type PresetId } from '../../shared/presets';
 import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
 import { ApiKeyField, BaseUrlField, FieldError, keyNotice, PresetField, type Problem } from './ProviderFields';
 import { requestProviderOrigin } from './permissions';
+import { ConnectionOutcome, useConnectionTest } from './ConnectionTest';
 import { t } from '../../shared/i18n';
 
 interface Props {
@@ -24,13 +25,13 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
   const { problem, setProblem, keyProblem, keyChange, saved } = useProblems();
-  const connection = useConnectionTest();
   const [busy, setBusy] = useState(false);
   const info = PRESETS[preset];
   const key = removeKey ? '' : apiKey || undefined;
   const draft = { id: current?.id, kind: info.kind, baseUrl, apiKey: key };
+  const connection = useConnectionTest({ ...draft, model });
 
-  useCoreCheck(baseUrl, model, setProblem);
+  const calls = useCoreCheck(info.kind, baseUrl, model, setProblem);
   // Host access is asked for only for a base URL the core's check accepts.
   const urlChecked = problem?.field !== 'baseUrl';
 
@@ -60,7 +61,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       {!current && <PresetField id={id} value={preset} onChange={choosePreset} />}
       <label htmlFor={`${id}-name`}>{t('name')}</label>
       <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} />
-      <BaseUrlField id={id} value={baseUrl} onChange={keyChange(setBaseUrl)} problem={problem} />
+      <BaseUrlField id={id} value={baseUrl} onChange={keyChange(setBaseUrl)} problem={problem} calls={calls} />
       <ApiKeyField
         id={id}
         preset={info}
@@ -80,7 +81,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t('saving') : t('save')}
         </button>
-        <button type="button" onClick={() => connection.test({ ...draft, model }, urlChecked)} disabled={!model}>
+        <button type="button" onClick={() => connection.test(urlChecked)} disabled={!model}>
           {t('testConnection')}
         </button>
         {onCancel && (
@@ -89,11 +90,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
           </button>
         )}
       </div>
-      {connection.outcome && (
-        <p className={connection.outcome.ok ? 'outcome ok' : 'outcome error'} role="status">
-          {connection.outcome.message}
-        </p>
-      )}
+      <ConnectionOutcome outcome={connection.outcome} shown={[problem?.message, keyProblem?.message]} />
     </form>
   );
 }
@@ -120,28 +117,23 @@ function useProblems() {
   return { problem, setProblem, keyProblem, keyChange, saved };
 }
 
-/** Checks the base URL and model with the core's own rules as the user types (debounced). */
-function useCoreCheck(baseUrl: string, model: string, onProblem: (problem: Problem) => void): void {
+/**
+ * Checks the base URL and model with the core's own rules as the user types (debounced), and
+ * returns the URL a chat will call, so a pasted endpoint shows what Gloss made of it.
+ */
+function useCoreCheck(kind: Preset['kind'], baseUrl: string, model: string, onProblem: (problem: Problem) => void) {
+  const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
-      send('provider.check', { baseUrl, model: model || 'any' }).then(
-        ({ problem }) => onProblem(problem),
+      send('provider.check', { kind, baseUrl, model: model.trim() || 'MODEL' }).then(
+        (checked) => {
+          onProblem(checked.problem);
+          setUrl(checked.url);
+        },
         () => undefined,
       );
     }, 250);
     return () => clearTimeout(timer);
-  }, [baseUrl, model, onProblem]);
-}
-
-/** Test connection: a tiny real request through the worker, and what came back. */
-function useConnectionTest() {
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const test = (draft: Req<'provider.test'>['draft'], askAccess: boolean) => {
-    if (askAccess) void requestProviderOrigin(draft.baseUrl); // in the click, before any await
-    setOutcome({ ok: true, message: t('testing') });
-    send('provider.test', { draft }).then(setOutcome, (err: unknown) =>
-      setOutcome({ ok: false, message: String(err) }),
-    );
-  };
-  return { outcome, test, clear: () => setOutcome(null) };
+  }, [kind, baseUrl, model, onProblem]);
+  return url;
 }

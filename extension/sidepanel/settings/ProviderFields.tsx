@@ -39,9 +39,12 @@ interface BaseUrlProps {
   value: string;
   onChange: (baseUrl: string) => void;
   problem: Problem;
+  /** The chat URL the core builds from `value`, once it accepts it. */
+  calls: string | null;
 }
 
-export function BaseUrlField({ id, value, onChange, problem }: BaseUrlProps) {
+export function BaseUrlField({ id, value, onChange, problem, calls }: BaseUrlProps) {
+  const invalid = problem?.field === 'baseUrl';
   return (
     <>
       <label htmlFor={`${id}-url`}>{t('baseUrl')}</label>
@@ -52,10 +55,15 @@ export function BaseUrlField({ id, value, onChange, problem }: BaseUrlProps) {
         value={value}
         placeholder="https://api.example.com/v1"
         onChange={(e) => onChange(e.target.value)}
-        aria-invalid={problem?.field === 'baseUrl'}
-        aria-describedby={problem?.field === 'baseUrl' ? `${id}-baseUrl-error` : undefined}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-baseUrl-error` : calls ? `${id}-calls` : undefined}
       />
       <FieldError id={id} field="baseUrl" problem={problem} />
+      {!invalid && calls && (
+        <p className="hint calls-url" id={`${id}-calls`}>
+          {t('callsUrl')} <code>{calls}</code>
+        </p>
+      )}
     </>
   );
 }

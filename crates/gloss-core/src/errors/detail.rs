@@ -30,14 +30,33 @@ pub(super) fn provider_detail(body: &str) -> Option<String> {
 }
 
 /// Whether `text` says the prompt is over the model's context window, in the words providers use.
+/// The real bodies these come from (golden copies in `tests/fixtures/*/http_*_context_*`):
+/// - OpenAI: `"code":"context_length_exceeded"`, "This model's maximum context length is 4097
+///   tokens…" (mckaywrigley/chatbot-ui#102); LM Studio says "…loaded with context length of only
+///   32768 tokens" (lmstudio-ai/lmstudio-bug-tracker#546).
+/// - llama.cpp's server: `"type":"exceed_context_size_error"`, "request (4390 tokens) exceeds the
+///   available context size (4096 tokens), try increasing it" with HTTP 400, and older builds "the
+///   request exceeds the available context size. try increasing the context size or enable
+///   context shift" with HTTP 500 (ggml-org/llama.cpp#15780, #19774); llama-cpp-python:
+///   "Requested tokens (2285) exceed context window of 2048".
+/// - Ollama: "the input length exceeds the context length" (ollama/ollama#14186; its /api/chat
+///   truncates to `num_ctx` unless told not to, ollama/ollama#4967).
+/// - Anthropic: "prompt is too long: 208656 tokens > 200000 maximum", and "input length and
+///   `max_tokens` exceed context limit: 199759 + 8192 > 200000" (continuedev/continue#6080).
+/// - Gemini: "The input token count (1200293) exceeds the maximum number of tokens allowed
+///   (1048576)." with `INVALID_ARGUMENT` (google-gemini/gemini-cli#6678).
 pub(super) fn mentions_context_length(text: &str) -> bool {
     let t = text.to_ascii_lowercase();
     [
         "context_length",
         "context length",
+        "context_size",
+        "context size",
         "context window",
+        "context limit",
         "too many tokens",
         "prompt is too long",
+        "input token count",
     ]
     .iter()
     .any(|p| t.contains(p))

@@ -6,12 +6,14 @@
 //! shows. Digging those words out of an error body, and clipping them, is `detail.rs`'s job.
 
 mod detail;
+mod hints;
 #[cfg(test)]
 mod tests;
 
 use crate::events::{ErrorCode, Localized, StreamEvent};
 use crate::providers::Limit;
 use detail::{clip, mentions_context_length, non_empty, provider_detail, refuses_images};
+pub(crate) use hints::{address_not_found, is_address_404};
 
 /// Maps a non-2xx HTTP response to an error event.
 ///
@@ -62,7 +64,8 @@ fn code_of_status(status: u16, body: &str) -> ErrorCode {
         408 | 504 => ErrorCode::Timeout,
         413 => ErrorCode::ContextLength,
         429 => ErrorCode::RateLimit,
-        400 | 422 if mentions_context_length(body) => ErrorCode::ContextLength,
+        // llama.cpp's server answered an over-long prompt with 500 before it used 400.
+        400 | 422 | 500 if mentions_context_length(body) => ErrorCode::ContextLength,
         400..=499 => ErrorCode::BadRequest,
         _ => ErrorCode::Server,
     }
@@ -97,18 +100,24 @@ pub fn timeout(seconds: u32, started: bool) -> StreamEvent {
     )
 }
 
-/// The server could not be reached (DNS, refused connection, TLS, CORS refusal).
-pub fn network_error(url: &str, detail: &str) -> StreamEvent {
+/// The server could not be reached (DNS, refused connection, TLS, CORS refusal); `offline` is
+/// the browser's word that there is no network at all. The browser's own reason ("Failed to
+/// fetch") says nothing more, so it is not quoted; what Gloss knows is which server, whether it
+/// is on this machine or network, and whether the browser is offline.
+pub fn network_error(url: &str, offline: bool) -> StreamEvent {
     let origin = origin_of(url);
-    let text = format!(
-        "Could not reach {origin}. Check that the server is running and the base URL in \
-         Settings is right."
-    );
+    let (text, key) = if hints::is_local(origin) {
+        (format!("Could not reach {origin}. Check that the server is running and the base URL in Settings is right"), "errUnreachable")
+    } else if offline {
+        (format!("You are offline, so Gloss could not reach {origin}. Retry when you are back online"), "errOffline")
+    } else {
+        (format!("Could not reach {origin}. Check your internet connection; a firewall, VPN or proxy may also be blocking it"), "errUnreachableCloud")
+    };
     error(
         ErrorCode::Network,
         &text,
-        non_empty(detail),
-        say("errUnreachable", [origin.to_string()]),
+        None,
+        say(key, [origin.to_string()]),
     )
 }
 
@@ -200,7 +209,9 @@ pub fn headline(code: ErrorCode) -> &'static str {
         ErrorCode::RateLimit => "The provider is rate limiting you. Wait a moment, then retry",
         ErrorCode::Server => "The provider had a server error or is overloaded. Retry in a moment",
         ErrorCode::ContextLength => {
-            "The conversation is too long for this model. Start a new chat or shorten the question"
+            "The question with its quote and the conversation is too long for this model. Shorten \
+             it, send only what fits of the quote, start a new chat, or choose a model (or start \
+             the local server) with a larger context"
         }
         ErrorCode::ContentFilter => "The provider's content filter stopped this answer",
         ErrorCode::NoVision => {

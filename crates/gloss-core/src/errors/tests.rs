@@ -93,7 +93,7 @@ fn long_details_are_clipped() {
 
 #[test]
 fn network_errors_name_the_origin_only() {
-    let e = network_error("http://127.0.0.1:9/v1/chat/completions", "Failed to fetch");
+    let e = network_error("http://127.0.0.1:9/v1/chat/completions", false);
     assert!(message_of(&e).contains("http://127.0.0.1:9."));
     assert!(!message_of(&e).contains("/v1"));
 }
@@ -147,4 +147,26 @@ fn other_errors_that_mention_images_keep_their_code() {
         )),
         ErrorCode::BadRequest
     );
+}
+
+#[test]
+fn network_errors_say_what_gloss_knows_and_not_the_browser_s_words() {
+    let local = network_error("http://127.0.0.1:9/v1", true);
+    assert!(message_of(&local).contains("Check that the server is running"));
+    let cloud = network_error("https://api.openai.com/v1/chat/completions", false);
+    assert_eq!(
+        message_of(&cloud),
+        "Could not reach https://api.openai.com. Check your internet connection; a firewall, VPN \
+         or proxy may also be blocking it."
+    );
+    let offline = network_error("https://api.openai.com/v1/chat/completions", true);
+    assert_eq!(
+        message_of(&offline),
+        "You are offline, so Gloss could not reach https://api.openai.com. Retry when you are \
+         back online."
+    );
+    for e in [local, cloud, offline] {
+        assert!(!message_of(&e).contains("Provider said"));
+        assert!(!message_of(&e).contains("Failed to fetch"));
+    }
 }

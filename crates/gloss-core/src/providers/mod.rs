@@ -6,6 +6,7 @@
 //! This file is the dispatch from a [`ProviderKind`] to its protocol and the public entry points.
 
 mod anthropic;
+mod base_url;
 mod decode;
 mod gemini;
 mod http;
@@ -15,6 +16,8 @@ pub mod ndjson;
 mod ollama;
 mod openai;
 pub mod sse;
+
+use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
@@ -81,10 +84,38 @@ fn protocol(kind: ProviderKind) -> &'static dyn Protocol {
     }
 }
 
-/// Checks `spec` and builds the provider's streaming chat request.
+/// Checks `spec` and builds the provider's streaming chat request, to the API root recovered
+/// from the base URL as the user pasted it (see `base_url.rs`).
 pub fn build_request(spec: &ChatSpec) -> Result<HttpRequest, SpecError> {
-    spec::validate(spec)?;
-    Ok(protocol(spec.provider).build_request(spec))
+    let root = base_url::api_root(spec.provider, &spec.base_url);
+    let spec = if root == spec.base_url {
+        Cow::Borrowed(spec)
+    } else {
+        Cow::Owned(ChatSpec {
+            base_url: root,
+            ..spec.clone()
+        })
+    };
+    spec::validate(&spec)?;
+    Ok(protocol(spec.provider).build_request(&spec))
+}
+
+/// The URL a chat with these settings will call, for the settings form to show; or what is
+/// wrong with them.
+pub fn chat_url(kind: ProviderKind, base_url: &str, model: &str) -> Result<String, SpecError> {
+    let probe = ChatSpec {
+        provider: kind,
+        base_url: base_url.to_owned(),
+        api_key: None,
+        model: model.to_owned(),
+        messages: vec![spec::Message {
+            role: spec::Role::User,
+            content: spec::Content::Text(String::new()),
+        }],
+        temperature: None,
+        max_tokens: None,
+    };
+    build_request(&probe).map(|request| request.url)
 }
 
 /// The request that lists a provider's models.
@@ -93,8 +124,9 @@ pub fn models_request(
     base_url: &str,
     api_key: Option<&str>,
 ) -> Result<HttpRequest, SpecError> {
-    spec::check_base_url(base_url)?;
-    Ok(protocol(kind).models_request(base_url, http::key(api_key)))
+    let root = base_url::api_root(kind, base_url);
+    spec::check_base_url(&root)?;
+    Ok(protocol(kind).models_request(&root, http::key(api_key)))
 }
 
 /// The models in a model-list response, or the error event to show.
@@ -135,6 +167,10 @@ pub fn http_error(
     body: &str,
     retry_after: Option<&str>,
 ) -> StreamEvent {
+    if errors::is_address_404(status, body) {
+        let (root, adds) = base_url::expected(kind);
+        return errors::address_not_found(body, root, adds);
+    }
     protocol(kind).http_error(status, body, retry_after)
 }
 

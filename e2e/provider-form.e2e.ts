@@ -1,0 +1,49 @@
+/**
+ * The provider form's feedback: a cloud preset saved without its key asks for the key; a failed
+ * Test says so once and lets Save through with a word about it; its verdict goes when the fields
+ * change; a model list that cannot load reads as an error.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startSession, type Session } from './session';
+
+let session: Session;
+
+beforeAll(async () => {
+  session = await startSession();
+});
+
+afterAll(() => session.close());
+
+test('a cloud preset saved without a key asks for the key', async () => {
+  const { panel } = session;
+  // The first-run form starts on the OpenAI preset, at api.openai.com.
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(() => panel.getByRole('alert').first().textContent())
+    .toContain('OpenAI needs an API key. Add yours under Settings → Providers');
+});
+
+test('a failed Test says so once, lets Save through, and goes when the fields change', async () => {
+  const { panel, server } = session;
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${server.url}/v1`);
+  await panel.getByLabel(/^API key/).fill('sk-wrong');
+  server.enqueue({ kind: 'status', status: 401, body: '{"error":{"message":"bad key"}}' });
+  await panel.getByRole('button', { name: 'Test connection' }).click();
+  const outcome = panel.locator('.outcome');
+  await expect.poll(() => outcome.textContent()).toContain('Check the key in Settings');
+  expect(await outcome.getAttribute('class')).toContain('error');
+  expect(await panel.getByText('You can still save them').count()).toBe(1);
+  expect(await panel.getByText('Check the key in Settings').count()).toBe(1);
+  await panel.getByLabel('Model', { exact: true }).fill('gpt-4o');
+  await expect.poll(() => outcome.count()).toBe(0);
+  expect(await panel.getByText('You can still save them').count()).toBe(0);
+});
+
+test("Load models' failure is shown as an error", async () => {
+  const { panel } = session;
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill('http://127.0.0.1:9/v1');
+  await panel.getByRole('button', { name: 'Load models' }).click();
+  const failure = panel.locator('.field-error', { hasText: 'Could not reach http://127.0.0.1:9' });
+  await expect.poll(() => failure.count()).toBe(1);
+  expect(await failure.getAttribute('role')).toBe('alert');
+});

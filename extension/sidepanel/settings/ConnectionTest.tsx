@@ -1,0 +1,45 @@
+/**
+ * Test connection: a tiny real request through the worker, and what came back. An outcome
+ * belongs to the fields it was tested with, so changing any of them retires it rather than
+ * leaving an old verdict under new settings; a failed test does not block Save, but says so.
+ */
+import { useState } from 'react';
+import { send, type Req } from '../../shared/protocol';
+import { requestProviderOrigin } from './permissions';
+import { t } from '../../shared/i18n';
+
+type Draft = Req<'provider.test'>['draft'];
+interface Outcome {
+  ok: boolean;
+  message: string;
+  pending?: boolean;
+}
+
+export function useConnectionTest(draft: Draft) {
+  const [tested, setTested] = useState<(Outcome & { fields: string }) | null>(null);
+  const fields = JSON.stringify(draft);
+  const test = (askAccess: boolean) => {
+    if (askAccess) void requestProviderOrigin(draft.baseUrl); // in the click, before any await
+    setTested({ fields, ok: true, message: t('testing'), pending: true });
+    send('provider.test', { draft }).then(
+      (outcome) => setTested({ fields, ...outcome }),
+      (err: unknown) => setTested({ fields, ok: false, message: String(err) }),
+    );
+  };
+  const outcome: Outcome | null = tested?.fields === fields ? tested : null;
+  return { outcome, test, clear: () => setTested(null) };
+}
+
+/** The outcome, unless the form already shows the same words (`shown`): one error, said once. */
+export function ConnectionOutcome({ outcome, shown }: { outcome: Outcome | null; shown: (string | undefined)[] }) {
+  if (!outcome || (!outcome.ok && shown.includes(outcome.message))) return null;
+  const state = outcome.pending ? 'pending' : outcome.ok ? 'ok' : 'error';
+  return (
+    <>
+      <p className={`outcome ${state}`} role="status">
+        {outcome.message}
+      </p>
+      {state === 'error' && <p className="hint">{t('saveAfterFailedTest')}</p>}
+    </>
+  );
+}
