@@ -7,6 +7,7 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import type { PageText } from '../content/page';
 import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
+import { createImageMenus } from './image-menus';
 import { openPanel, togglePanel } from './panel';
 import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
@@ -45,6 +46,7 @@ async function createMenus(): Promise<void> {
   browser.contextMenus.create({ id: MENU_SELECTION, title: t('menuAskSelection'), contexts: ['selection'] });
   browser.contextMenus.create({ id: MENU_PAGE, title: t('menuAskPage'), contexts: ['page'] });
   browser.contextMenus.create({ id: MENU_SUMMARIZE, title: t('menuSummarizePage'), contexts: ['page'] });
+  createImageMenus();
 }
 
 /** What is waiting for the panel of `windowId`, taken once. */
