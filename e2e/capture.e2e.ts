@@ -143,25 +143,29 @@ test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whol
   expect(JSON.stringify(sent)).toContain('What is on the screen?');
 });
 
-test('"Ask Gloss about this image" sends the image\'s own file when the tab\'s access covers it', async () => {
+/**
+ * Right-clicks the image `selector` and chooses "Ask Gloss about this image"; checks the chip and
+ * the note the panel shows, and returns the sizes the provider got with a question.
+ */
+async function askAboutImage(selector: string, size: string): Promise<{ note: string; sent: string[] }> {
   const tab = await h.page();
   await tab.goto(filesUrl);
-  const item = await openMenuOn(tab, '#own');
+  const item = await openMenuOn(tab, selector);
   await h.clickAt(item.x + 100, item.y);
-  await expect.poll(chips, { timeout: 15_000 }).toEqual(['Image 1 (600×400 pixels)']);
-  expect(await notice()).toBe('The image from the page: its own file, scaled to 600×400 pixels.');
-  const sent = (await h.askFromPanel('What is this?')).at(-1)?.content;
-  expect(sentSizes(sent)).toEqual(['600×400']);
+  await expect.poll(chips, { timeout: 15_000 }).toEqual([`Image 1 (${size} pixels)`]);
+  const note = await notice();
+  return { note, sent: sentSizes((await h.askFromPanel('What is this?')).at(-1)?.content) };
+}
+
+test('"Ask Gloss about this image" sends the image\'s own file when the tab\'s access covers it', async () => {
+  const { note, sent } = await askAboutImage('#own', '600×400');
+  expect(note).toBe('The image from the page: its own file, scaled to 600×400 pixels.');
+  expect(sent).toEqual(['600×400']);
 });
 
 test('an image from another origin is cut from a screenshot of the tab, and the panel says so', async () => {
-  const tab = await h.page();
-  await tab.goto(filesUrl);
-  const item = await openMenuOn(tab, '#other');
-  await h.clickAt(item.x + 100, item.y);
   // As shown on the page (300×200 CSS pixels on a screen of one device pixel each).
-  await expect.poll(chips, { timeout: 15_000 }).toEqual(['Image 1 (300×200 pixels)']);
-  expect(await notice()).toContain('cut the image from a screenshot of the tab');
-  const sent = (await h.askFromPanel('And this?')).at(-1)?.content;
-  expect(sentSizes(sent)).toEqual(['300×200']);
+  const { note, sent } = await askAboutImage('#other', '300×200');
+  expect(note).toContain('cut the image from a screenshot of the tab');
+  expect(sent).toEqual(['300×200']);
 });

@@ -7,6 +7,7 @@
  * way the panel is opened first, synchronously in the click: an `await` before loses the gesture.
  */
 import browser, { type Menus, type Tabs } from 'webextension-polyfill';
+import { handOver } from './hand-over';
 import { openPanel } from './panel';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
@@ -39,12 +40,7 @@ export function setUpImageMenus(): void {
 }
 
 async function leave(tab: Tabs.Tab, pending: PendingImage): Promise<void> {
-  const key = pendingImageKey(tab.windowId ?? -1);
-  try {
-    await browser.storage.session.set({ [key]: pending });
-  } catch (e) {
-    await browser.storage.session.set({ [key]: { error: t('materialNotPassed', messageOf(e)) } });
-  }
+  await handOver(pendingImageKey(tab.windowId ?? -1), pending);
 }
 
 /** The right-clicked image, prepared: downloaded if allowed, else cut from the visible tab. */
