@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles, serveFiles, type FileServer } from './file-server';
-import { PAGE_AREA, panelToScreen, type Headed } from './headed';
+import { PAGE_AREA, panelToScreen, TOOLBAR, type Headed } from './headed';
 
 /** A 600×400 PNG (orange to teal, far from the indigo of Gloss's icon), drawn by ImageMagick. */
 const PHOTO = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
@@ -110,6 +110,19 @@ async function dragOverShot(from: [number, number], to: [number, number]): Promi
   const height = Math.round(((b.y - a.y) * shown.natural.height) / shown.height);
   return `${width}×${height}`;
 }
+
+test('from the toolbar, the screenshot button says how to let Gloss capture the tab', async () => {
+  const tab = await h.page();
+  await tab.goto(filesUrl);
+  // Chrome opens the side panel from the toolbar without granting activeTab for the tab.
+  const { x, y } = await h.findIcon(TOOLBAR);
+  await h.clickAt(x, y);
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  await clickInPanel('button[aria-label="Screenshot of the page"]');
+  await expect.poll(notice, { timeout: 10_000 }).toContain('choose “Screenshot for Gloss”');
+  expect(await h.inPanel((doc) => doc?.querySelector('.screenshot') ?? null)).toBeNull();
+  expect(await chips()).toEqual([]);
+});
 
 test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whole one from the button are sent', async () => {
   const tab = await h.page();
