@@ -23,6 +23,12 @@ export const PAGE_AREA: Rect = { x0: 0, y0: 90, x1: 880, y1: WINDOW.height };
 /** The gap Chromium leaves between its side panel's page and the window's edges (measured). */
 const PANEL_FRAME = { right: 10, bottom: 11 };
 
+/** A point in the side panel's page (CSS pixels, with its view's size) on the screen. */
+export function panelToScreen(at: { x: number; y: number; w: number; h: number }): { x: number; y: number } {
+  // The panel's page sits at the window's bottom right, inside a small frame of Chromium's.
+  return { x: WINDOW.width - PANEL_FRAME.right - at.w + at.x, y: WINDOW.height - PANEL_FRAME.bottom - at.h + at.y };
+}
+
 export interface Headed {
   display: Display;
   browser: Browser;
@@ -121,9 +127,7 @@ export async function startHeaded(): Promise<Headed> {
         }),
       );
       if (!at) throw new Error('no composer: the panel is not open');
-      // The panel's page sits at the window's bottom right, inside a small frame of Chromium's.
-      const x = WINDOW.width - PANEL_FRAME.right - at.w + at.x;
-      const y = WINDOW.height - PANEL_FRAME.bottom - at.h + at.y;
+      const { x, y } = panelToScreen(at);
       // Keys typed before the click moved the focus into the panel would go to the page.
       const focused = () =>
         panelDocument().then((d) => d.evaluate((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus()));

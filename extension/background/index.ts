@@ -12,6 +12,7 @@ import { openGlossDb } from './db';
 import { historyHandlers } from './history-handlers';
 import { serveExport, serveImport } from './history-transfer';
 import { HistoryStore } from './history-store';
+import { setUpImageMenus } from './image-menus';
 import { setUpPageContext } from './page-context';
 import { withMaterial } from './prompt';
 import { setUpToolbarButton, trackPanels } from './panel';
@@ -47,6 +48,7 @@ const answers = new AnswerRegistry({
 setUpToolbarButton();
 trackPanels();
 setUpPageContext();
+setUpImageMenus();
 handleMessages({ ...settingsHandlers, ...contextHandlers, ...historyHandlers(store, answers) });
 
 onChatConnect((port) => serveChat(port, answers));

@@ -7,9 +7,10 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import type { PageText } from '../content/page';
 import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
+import { handOver } from './hand-over';
+import { createImageMenus } from './image-menus';
 import { openPanel, togglePanel } from './panel';
 import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../shared/attachment';
-import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 import { looksLikePdf } from '../shared/pdf';
 
@@ -45,6 +46,7 @@ async function createMenus(): Promise<void> {
   browser.contextMenus.create({ id: MENU_SELECTION, title: t('menuAskSelection'), contexts: ['selection'] });
   browser.contextMenus.create({ id: MENU_PAGE, title: t('menuAskPage'), contexts: ['page'] });
   browser.contextMenus.create({ id: MENU_SUMMARIZE, title: t('menuSummarizePage'), contexts: ['page'] });
+  createImageMenus();
 }
 
 /** What is waiting for the panel of `windowId`, taken once. */
@@ -57,12 +59,7 @@ export async function takePending(windowId: number): Promise<PendingContext | nu
 
 /** Leaves `pending` for the panel of the tab's window; if storage refuses it, says why instead. */
 async function leave(tab: Tabs.Tab, pending: PendingContext): Promise<void> {
-  const key = pendingContextKey(tab.windowId ?? -1);
-  try {
-    await browser.storage.session.set({ [key]: pending });
-  } catch (e) {
-    await browser.storage.session.set({ [key]: { error: t('materialNotPassed', messageOf(e)) } });
-  }
+  await handOver(pendingContextKey(tab.windowId ?? -1), pending);
 }
 
 const UNREADABLE = t('pageUnreadable');

@@ -3,7 +3,7 @@
  * the area that takes pasted and dropped images (`useImages`), with them shown at its top.
  */
 import './ImageChips.css';
-import { createContext, type ReactNode } from 'react';
+import { createContext, useState, type ReactNode } from 'react';
 import type { QuestionImage } from '../../shared/image';
 import { t } from '../../shared/i18n';
 import type { useImages } from './useImages';
@@ -11,13 +11,18 @@ import type { useImages } from './useImages';
 /** The images waiting in the composer, for what inside it sizes the question (the quote's fit). */
 export const ComposerImages = createContext<readonly QuestionImage[]>([]);
 
+/** The composer's images, for the controls inside its area that add to them (the screenshot). */
+export const ComposerImageSink = createContext<ReturnType<typeof useImages> | null>(null);
+
 /** An area whose pastes and drops of image files go to `images`, shown above its `children`. */
 export function ImageArea(props: { className: string; images: ReturnType<typeof useImages>; children: ReactNode }) {
   const { className, images, children } = props;
   return (
     <div className={className} {...images.handlers}>
       <ImageChips images={images.images} notice={images.notice} onRemove={images.remove} />
-      <ComposerImages.Provider value={images.images}>{children}</ComposerImages.Provider>
+      <ComposerImageSink.Provider value={images}>
+        <ComposerImages.Provider value={images.images}>{children}</ComposerImages.Provider>
+      </ComposerImageSink.Provider>
     </div>
   );
 }
@@ -28,16 +33,26 @@ interface Props {
   onRemove: (index: number) => void;
 }
 
+const urlOf = (image: QuestionImage) => `data:${image.mediaType};base64,${image.data}`;
+const altOf = (image: QuestionImage, i: number) => t('imageAlt', String(i + 1), `${image.width}×${image.height}`);
+
 export function ImageChips({ images, notice, onRemove }: Props) {
+  // The image shown large (a click on its thumbnail), as it will be sent.
+  const [enlarged, setEnlarged] = useState<number | null>(null);
+  const large = enlarged === null ? undefined : images[enlarged];
   if (images.length === 0 && !notice) return null;
   return (
     <div className="image-chips" role="group" aria-label={t('imagesAttached')}>
       {images.map((image, i) => (
         <figure key={`${i}-${image.data.length}`} className="image-chip">
-          <img
-            src={`data:${image.mediaType};base64,${image.data}`}
-            alt={t('imageAlt', String(i + 1), `${image.width}×${image.height}`)}
-          />
+          <button
+            type="button"
+            className="image-enlarge"
+            title={t('enlargeImage', String(i + 1))}
+            onClick={() => setEnlarged(i)}
+          >
+            <img src={urlOf(image)} alt={altOf(image, i)} />
+          </button>
           <button
             type="button"
             className="ghost"
@@ -48,6 +63,19 @@ export function ImageChips({ images, notice, onRemove }: Props) {
           </button>
         </figure>
       ))}
+      {large && enlarged !== null && (
+        <div className="image-large" role="dialog" aria-modal="true" aria-label={altOf(large, enlarged)}>
+          <img src={urlOf(large)} alt={altOf(large, enlarged)} />
+          <button
+            type="button"
+            autoFocus
+            onClick={() => setEnlarged(null)}
+            onKeyDown={(e) => e.key === 'Escape' && setEnlarged(null)}
+          >
+            {t('closeImage')}
+          </button>
+        </div>
+      )}
       {notice && (
         <p className="hint" role="status">
           {notice}

@@ -1,12 +1,13 @@
 /**
- * The box the question is typed in, with Send (or Stop while an answer is being written), and a
- * note while it edits the last question. Keys that do something other than type (composer-text's
- * composerKey) go to `onKey`.
+ * The box the question is typed in, with the screenshot button and Send (or Stop while an
+ * answer is being written), and a note while it edits the last question. Keys that do something
+ * other than type (composer-text's composerKey) go to `onKey`.
  */
 import './QuestionBox.css';
 import type { KeyboardEvent, RefObject } from 'react';
 import { t } from '../../shared/i18n';
 import { composerKey, type ComposerKey } from './composer-text';
+import { ScreenshotButton } from './ScreenshotButton';
 
 interface Props {
   box: RefObject<HTMLTextAreaElement | null>;
@@ -56,6 +57,7 @@ export function QuestionBox(props: Props) {
           onChange={(e) => onDraft(e.target.value)}
           onKeyDown={onKeyDown}
         />
+        <ScreenshotButton />
         {streaming ? (
           <button type="button" className="stop" onClick={onStop}>
             {t('stop')}

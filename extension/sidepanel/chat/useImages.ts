@@ -1,13 +1,14 @@
 /**
  * The composer's images: taken from a paste or a drop (only image files; anything else is left
- * to the other handlers), prepared by `image-input.ts`, shown until sent or removed. A file the
- * browser cannot read, or one too many, is said in `notice`; nothing typed is touched, and a
- * refused question's images come back.
+ * to the other handlers), a screenshot or the page's menu, prepared by `shared/image-prepare.ts`,
+ * shown until sent or removed. A file the browser cannot read, or one too many, is said in
+ * `notice`; nothing typed is touched, and a refused question's images come back.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { QuestionImage } from '../../shared/image';
 import { messageOf } from '../../shared/errors';
-import { addImages, imageHandlers, prepareImage } from './image-input';
+import { prepareImage } from '../../shared/image-prepare';
+import { addImages, imageHandlers } from './image-input';
 
 export function useImages(returned: { images?: QuestionImage[] } | null) {
   // One state, so adding images and saying why some were not added is one pure update.
@@ -20,7 +21,7 @@ export function useImages(returned: { images?: QuestionImage[] } | null) {
   }
 
   const add = (files: File[]) => {
-    void Promise.allSettled(files.map(prepareImage)).then((results) => {
+    void Promise.allSettled(files.map((file) => prepareImage(file))).then((results) => {
       const ready = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       const failed = results.find((r) => r.status === 'rejected');
       setHeld(({ images }) => {
@@ -30,11 +31,24 @@ export function useImages(returned: { images?: QuestionImage[] } | null) {
     });
   };
 
+  // Stable, for hooks that add images later (a screenshot, an image from the page's menu).
+  const offer = useCallback((image: QuestionImage, notice: string | null) => {
+    setHeld(({ images }) => {
+      const next = addImages(images, [image]);
+      return { images: next.images, notice: next.notice ?? notice };
+    });
+  }, []);
+  const fail = useCallback((notice: string) => setHeld(({ images }) => ({ images, notice })), []);
+
   return {
     images: held.images,
     notice: held.notice,
     /** For the composer's area: a paste or drop of image files adds them, and nothing else. */
     handlers: imageHandlers(add),
+    /** Adds an image made ready elsewhere, saying `notice` (what was sent) beside it. */
+    offer,
+    /** Says why an image could not be added; the images held stay. */
+    fail,
     remove: (index: number) =>
       setHeld(({ images }) => ({ images: images.filter((_, i) => i !== index), notice: null })),
     /** The images, handed over to be sent: the composer holds none after. */

@@ -1,0 +1,184 @@
+/**
+ * Images from the tab (issue 16), with real menus and real input in headed Chromium (e2e/headed):
+ * "Screenshot for Gloss" and the composer's screenshot button show the capture to crop, and only
+ * the part kept is sent; "Ask Gloss about this image" sends the image's own file when the tab's
+ * access covers it, else the part of a screenshot it covers, and says which. Each reaches the
+ * scripted provider as an OpenAI `image_url` JPEG data URL of the size the chip shows.
+ */
+import { execFileSync } from 'node:child_process';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { headedWithFiles, serveFiles, type FileServer } from './file-server';
+import { PAGE_AREA, panelToScreen, TOOLBAR, type Headed } from './headed';
+
+/** A 600×400 PNG (orange to teal, far from the indigo of Gloss's icon), drawn by ImageMagick. */
+const PHOTO = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
+
+/** The page: a heading, the photo from its own origin and the same photo from another one. */
+const page = (other: string) => `<!doctype html><html lang="en"><title>Harbour photos</title>
+<body style="margin:0;font:16px sans-serif">
+<h1 style="margin:16px">Harbour photos</h1>
+<img id="own" src="/photo.png" width="300" height="200" alt="Harbour" style="margin:16px">
+<img id="other" src="${other}/photo.png" width="300" height="200" alt="Boats" style="margin:16px">
+</body></html>`;
+
+let h: Headed;
+let filesUrl: string;
+let other: FileServer;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  // Another origin, without CORS: the worker may not download from it.
+  other = await serveFiles((path) => (path === '/photo.png' ? { type: 'image/png', body: PHOTO } : null));
+  ({ h, filesUrl, close } = await headedWithFiles((path) =>
+    path === '/photo.png' ? { type: 'image/png', body: PHOTO } : { type: 'text/html', body: page(other.url) },
+  ));
+});
+
+afterAll(async () => {
+  other.close();
+  await close();
+});
+
+/** Right-clicks `selector`'s element near its top left; returns Gloss's row in the menu. */
+async function openMenuOn(tab: Page, selector: string): Promise<{ x: number; y: number }> {
+  const box = await tab.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  const bars = await tab.evaluate(() => window.outerHeight - window.innerHeight);
+  const x = Math.round(box.x + 30);
+  const y = Math.round(bars + box.y + 20);
+  await h.clickAt(x, y, 3);
+  return h.findIcon({ x0: x, y0: y + 2, x1: x + 60, y1: PAGE_AREA.y1 });
+}
+
+/** The width and height in a JPEG's frame header (SOF0 or SOF2), as a decoder reads them. */
+function jpegSize(jpeg: Buffer): string {
+  for (let i = 2; i < jpeg.length - 9;) {
+    const marker = jpeg[i + 1] ?? 0;
+    if (marker === 0xc0 || marker === 0xc2) return `${jpeg.readUInt16BE(i + 7)}×${jpeg.readUInt16BE(i + 5)}`;
+    i += 2 + jpeg.readUInt16BE(i + 2);
+  }
+  throw new Error('no frame header');
+}
+
+/** The JPEG images of a message as the provider got them, by their pixel size; checks each. */
+function sentSizes(content: unknown): string[] {
+  if (!Array.isArray(content)) throw new Error(`no content parts: ${JSON.stringify(content)}`);
+  return content.flatMap((part: { type?: string; image_url?: { url?: string } }) => {
+    if (part.type !== 'image_url') return [];
+    const url = part.image_url?.url ?? '';
+    expect(url.startsWith('data:image/jpeg;base64,')).toBe(true);
+    const jpeg = Buffer.from(url.slice('data:image/jpeg;base64,'.length), 'base64');
+    // Plausible: a real picture, far under the 5 MB cap.
+    expect(jpeg.length).toBeGreaterThan(1000);
+    expect(jpeg.length).toBeLessThan(1_000_000);
+    return [jpegSize(jpeg)];
+  });
+}
+
+const chips = () =>
+  h.inPanel((doc) => Array.from(doc?.querySelectorAll('.image-chips img') ?? []).map((i) => i.getAttribute('alt')));
+const notice = () => h.inPanel((doc) => doc?.querySelector('.image-chips [role=status]')?.textContent ?? '');
+const clickInPanel = (selector: string) =>
+  h.inPanel((doc, s) => (doc?.querySelector(s) as HTMLElement | null)?.click(), selector);
+
+/** Drags with the real mouse over the screenshot shown in the panel, between two fractions of it. */
+async function dragOverShot(from: [number, number], to: [number, number]): Promise<string> {
+  const shown = await h.inPanel((doc) => {
+    const img = doc?.querySelector<HTMLImageElement>('.screenshot img');
+    const box = img?.getBoundingClientRect();
+    const view = doc?.defaultView;
+    const natural = { width: img?.naturalWidth ?? 0, height: img?.naturalHeight ?? 0 };
+    return img?.complete && box && view
+      ? { x: box.x, y: box.y, width: box.width, height: box.height, w: view.innerWidth, h: view.innerHeight, natural }
+      : null;
+  });
+  if (!shown) throw new Error('no screenshot shown');
+  // Whole screen pixels, where the pointer really goes.
+  const point = ([fx, fy]: [number, number]) => {
+    const at = panelToScreen({ x: shown.x + fx * shown.width, y: shown.y + fy * shown.height, w: shown.w, h: shown.h });
+    return { x: Math.round(at.x), y: Math.round(at.y) };
+  };
+  const a = point(from);
+  const b = point(to);
+  await h.xdotool('mousemove', String(a.x), String(a.y), 'sleep', '0.1', 'mousedown', '1');
+  await h.xdotool('mousemove', String((a.x + b.x) >> 1), String((a.y + b.y) >> 1), 'sleep', '0.1');
+  await h.xdotool('mousemove', String(b.x), String(b.y), 'sleep', '0.1', 'mouseup', '1');
+  // The size kept, in the screenshot's pixels (what the chip says), from the drag on screen;
+  // each axis by its own scale (the shown height is rounded apart from the width).
+  const width = Math.round(((b.x - a.x) * shown.natural.width) / shown.width);
+  const height = Math.round(((b.y - a.y) * shown.natural.height) / shown.height);
+  return `${width}×${height}`;
+}
+
+test('from the toolbar, the screenshot button says how to let Gloss capture the tab', async () => {
+  const tab = await h.page();
+  await tab.goto(filesUrl);
+  // Chrome opens the side panel from the toolbar without granting activeTab for the tab.
+  const { x, y } = await h.findIcon(TOOLBAR);
+  await h.clickAt(x, y);
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  await clickInPanel('button[aria-label="Screenshot of the page"]');
+  await expect.poll(notice, { timeout: 10_000 }).toContain('choose “Screenshot for Gloss”');
+  expect(await h.inPanel((doc) => doc?.querySelector('.screenshot') ?? null)).toBeNull();
+  expect(await chips()).toEqual([]);
+});
+
+test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whole one from the button are sent', async () => {
+  const tab = await h.page();
+  await tab.goto(filesUrl);
+  const parent = await openMenuOn(tab, 'h1');
+  // Three items on a page: Chromium groups them under "Gloss"; the screenshot is the third.
+  await h.clickAt(parent.x + 100, parent.y);
+  await new Promise((r) => setTimeout(r, 500));
+  await h.xdotool('key', 'Down', 'Down', 'Down', 'Return');
+
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
+  await expect.poll(shot, { timeout: 15_000 }).toBe(true);
+  expect(await chips()).toEqual([]); // nothing is kept before the user chooses
+  const size = await dragOverShot([0.1, 0.1], [0.6, 0.5]);
+  await clickInPanel('.screenshot-actions .primary');
+  await expect.poll(chips, { timeout: 10_000 }).toEqual([`Image 1 (${size} pixels)`]);
+
+  // The menu's click let Gloss capture this tab: the button works now too. Keep all of it.
+  await clickInPanel('button[aria-label="Screenshot of the page"]');
+  await expect.poll(shot, { timeout: 15_000 }).toBe(true);
+  const whole = await h.inPanel((doc) => {
+    const img = doc?.querySelector<HTMLImageElement>('.screenshot img');
+    return `${img?.naturalWidth}×${img?.naturalHeight}`;
+  });
+  await clickInPanel('.screenshot-actions button:nth-child(2)');
+  await expect.poll(chips, { timeout: 10_000 }).toEqual([`Image 1 (${size} pixels)`, `Image 2 (${whole} pixels)`]);
+
+  const sent = (await h.askFromPanel('What is on the screen?')).at(-1)?.content;
+  expect(sentSizes(sent)).toEqual([size, whole]);
+  expect(JSON.stringify(sent)).toContain('What is on the screen?');
+});
+
+/**
+ * Right-clicks the image `selector` and chooses "Ask Gloss about this image"; checks the chip and
+ * the note the panel shows, and returns the sizes the provider got with a question.
+ */
+async function askAboutImage(selector: string, size: string): Promise<{ note: string; sent: string[] }> {
+  const tab = await h.page();
+  await tab.goto(filesUrl);
+  const item = await openMenuOn(tab, selector);
+  await h.clickAt(item.x + 100, item.y);
+  await expect.poll(chips, { timeout: 15_000 }).toEqual([`Image 1 (${size} pixels)`]);
+  const note = await notice();
+  return { note, sent: sentSizes((await h.askFromPanel('What is this?')).at(-1)?.content) };
+}
+
+test('"Ask Gloss about this image" sends the image\'s own file when the tab\'s access covers it', async () => {
+  const { note, sent } = await askAboutImage('#own', '600×400');
+  expect(note).toBe('The image from the page: its own file, scaled to 600×400 pixels.');
+  expect(sent).toEqual(['600×400']);
+});
+
+test('an image from another origin is cut from a screenshot of the tab, and the panel says so', async () => {
+  // As shown on the page (300×200 CSS pixels on a screen of one device pixel each).
+  const { note, sent } = await askAboutImage('#other', '300×200');
+  expect(note).toContain('cut the image from a screenshot of the tab');
+  expect(sent).toEqual(['300×200']);
+});
