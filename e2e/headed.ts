@@ -48,9 +48,10 @@ export interface Headed {
   close(): Promise<void>;
 }
 
-export async function startHeaded(): Promise<Headed> {
+/** `args`: more Chromium switches (e.g. mapping a real host to a local server). */
+export async function startHeaded(args: string[] = []): Promise<Headed> {
   const display = await startXvfb(WINDOW.width, WINDOW.height);
-  const browser = await launchWithExtension({ display: display.name });
+  const browser = await launchWithExtension({ display: display.name, args });
   const server = await startProviderServer();
   let reader: Page | undefined;
   let configured = false;

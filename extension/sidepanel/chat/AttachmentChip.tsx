@@ -18,7 +18,12 @@ interface Props {
   onTrimChange: (keptChars: number | null) => void;
 }
 
-const LABELS = { page: () => t('attachedPage'), selection: () => t('quotedSelection'), pdf: () => t('attachedPdf') };
+const LABELS = {
+  page: () => t('attachedPage'),
+  selection: () => t('quotedSelection'),
+  pdf: () => t('attachedPdf'),
+  transcript: () => t('attachedTranscript'),
+};
 
 export function AttachmentChip({ attachment, providerId, onChange, onTrimChange }: Props) {
   const [fit, setFit] = useState<Res<'context.fit'>>();
