@@ -42,9 +42,10 @@ export interface Headed {
   ensureProvider(): Promise<void>;
   /**
    * Clicks into the open panel's composer, types `text` (if any) and presses Enter; returns the
-   * messages the provider received (it answers with a short Markdown fixture).
+   * messages the provider received (it answers with a short Markdown fixture, or `answer`'s
+   * SSE chunks).
    */
-  askFromPanel(text?: string): Promise<Message[]>;
+  askFromPanel(text?: string, answer?: Buffer[]): Promise<Message[]>;
   close(): Promise<void>;
 }
 
@@ -111,7 +112,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       await setup.close();
       configured = true;
     },
-    askFromPanel: async (text) => {
+    askFromPanel: async (text, answer) => {
       const at = await panelDocument().then((doc) =>
         doc.evaluate((d) => {
           const box = d?.querySelector('textarea')?.getBoundingClientRect();
@@ -135,7 +136,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       }
       if (text) await xdotool(display.name, 'type', '--delay', '20', text);
       const before = server.requests.length;
-      server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+      server.enqueue({ kind: 'stream', chunks: answer ?? perEvent(fixture('markdown_answer')), delayMs: 1 });
       await xdotool(display.name, 'key', 'Return');
       await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(before + 1);
       return server.requests.at(-1)?.body.messages ?? [];

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { json3, watchPage, type FakeVideo } from './fixtures/youtube';
 import { startHeaded, type Headed } from './headed';
 import { serveHttps, type HttpsSite } from './https-server';
+import { sseChunks } from './sse';
 
 const FIRST: FakeVideo = {
   id: 'aaaaaaaaaa1',
@@ -85,13 +86,36 @@ test("the shortcut on a watch page brings the video's captions with timestamps t
     // A person's English track, before the recognised one; the chip says which was used.
     text: expect.stringContaining('Captions used: English [0:01] Welcome'),
   });
-  const user = (await h.askFromPanel('What is this about?')).at(-1)?.content ?? '';
+  const said = 'At [12:34] the edge is honed (`[0:01]` is code), as [0:01] and [99:99] are not.';
+  const user = (await h.askFromPanel('What is this about?', sseChunks(said, 7))).at(-1)?.content ?? '';
   expect(user).toMatch(
     /^<<<material #[0-9a-f]{8} kind=transcript title="Sharpening a chisel" url="https:\/\/www\.youtube\.com\/watch\?v=aaaaaaaaaa1">>>\n/,
   );
   expect(user).toContain('[0:01] Welcome to the workshop.\n[12:34] Now hone the edge on the fine stone.\n');
   expect(user).not.toContain('uh so welcome');
   expect(user).not.toContain('Comments: this video is great.');
+});
+
+test('a moment named in the answer is a link that plays the video in its tab from there', async () => {
+  const seeks = () =>
+    h.inPanel((doc) =>
+      [...(doc?.querySelectorAll('.turn:last-of-type .answer a') ?? [])].map((a) => [
+        a.textContent,
+        a.getAttribute('href'),
+        a.getAttribute('title'),
+      ]),
+    );
+  const watch = 'https://www.youtube.com/watch?v=aaaaaaaaaa1';
+  // Not the one in code, nor one no video has ([99:99]).
+  await expect.poll(seeks, { timeout: 15_000 }).toEqual([
+    ['[12:34]', `${watch}&t=754s`, 'Play the video from 12:34'],
+    ['[0:01]', `${watch}&t=1s`, 'Play the video from 0:01'],
+  ]);
+  await h.inPanel((doc) => doc?.querySelector<HTMLElement>('.turn:last-of-type .answer a.seek')?.click());
+  const page = await h.page();
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.currentTime)).toBe(754);
+  // Moved in place: the page was not loaded again.
+  expect(page.url()).toBe(watch);
 });
 
 test('after the page changes videos in place, the video now in the tab is read', async () => {

@@ -7,6 +7,7 @@ import type { Turn } from './chat-state';
 import { Question } from './Question';
 import { TurnFooter } from './TurnFooter';
 import { onAnswerClick } from '../answer/links';
+import { watchTimestamps } from '../answer/timestamps';
 import { t } from '../../shared/i18n';
 
 export interface TurnActions {
@@ -43,6 +44,9 @@ export const TurnView = memo(function TurnView({
   useEffect(() => {
     slot.current?.replaceChildren(doc.root);
   }, [doc]);
+  // An answer about a video links the moments it names ("[12:34]") to the video.
+  const video = turn.attachments?.find((a) => a.kind === 'transcript')?.url;
+  useEffect(() => (video ? watchTimestamps(doc.root, video) : undefined), [doc, video]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
 
