@@ -116,6 +116,9 @@ test('a moment named in the answer is a link that plays the video in its tab fro
   await expect.poll(() => page.evaluate(() => document.querySelector('video')?.currentTime)).toBe(754);
   // Moved in place: the page was not loaded again.
   expect(page.url()).toBe(watch);
+  // A follow-up answer is about the same video.
+  await h.askFromPanel('And at the start?', sseChunks('It starts at [0:01].', 7));
+  await expect.poll(seeks, { timeout: 15_000 }).toEqual([['[0:01]', `${watch}&t=1s`, 'Play the video from 0:01']]);
 });
 
 test('after the page changes videos in place, the video now in the tab is read', async () => {
