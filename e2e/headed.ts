@@ -48,15 +48,17 @@ export interface Headed {
   ensureProvider(): Promise<void>;
   /**
    * Clicks into the open panel's composer, types `text` (if any) and presses Enter; returns the
-   * messages the provider received (it answers with a short Markdown fixture).
+   * messages the provider received (it answers with a short Markdown fixture, or `answer`'s
+   * SSE chunks).
    */
-  askFromPanel(text?: string): Promise<Message[]>;
+  askFromPanel(text?: string, answer?: Buffer[]): Promise<Message[]>;
   close(): Promise<void>;
 }
 
-export async function startHeaded(): Promise<Headed> {
+/** `args`: more Chromium switches (e.g. mapping a real host to a local server). */
+export async function startHeaded(args: string[] = []): Promise<Headed> {
   const display = await startXvfb(WINDOW.width, WINDOW.height);
-  const browser = await launchWithExtension({ display: display.name });
+  const browser = await launchWithExtension({ display: display.name, args });
   const server = await startProviderServer();
   let reader: Page | undefined;
   let configured = false;
@@ -116,7 +118,7 @@ export async function startHeaded(): Promise<Headed> {
       await setup.close();
       configured = true;
     },
-    askFromPanel: async (text) => {
+    askFromPanel: async (text, answer) => {
       const at = await panelDocument().then((doc) =>
         doc.evaluate((d) => {
           const box = d?.querySelector('textarea')?.getBoundingClientRect();
@@ -138,7 +140,7 @@ export async function startHeaded(): Promise<Headed> {
       }
       if (text) await xdotool(display.name, 'type', '--delay', '20', text);
       const before = server.requests.length;
-      server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+      server.enqueue({ kind: 'stream', chunks: answer ?? perEvent(fixture('markdown_answer')), delayMs: 1 });
       await xdotool(display.name, 'key', 'Return');
       await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(before + 1);
       return server.requests.at(-1)?.body.messages ?? [];

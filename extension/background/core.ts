@@ -23,6 +23,8 @@ export {
   StreamDecoder,
   StreamRenderer,
   timeoutError,
+  transcriptText,
+  videoCaptions,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 export type {
   ChatSpec,

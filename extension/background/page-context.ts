@@ -13,6 +13,8 @@ import { openPanel, togglePanel } from './panel';
 import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../shared/attachment';
 import { t } from '../shared/i18n';
 import { looksLikePdf } from '../shared/pdf';
+import { watchedVideo } from '../shared/youtube';
+import { readVideo } from './video-context';
 
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
@@ -84,6 +86,8 @@ async function runInTab<T>(tabId: number, func: () => T, allFrames = false): Pro
 
 /** Reads the page's readable text; `question` is offered in the composer (never sent by itself). */
 async function capturePage(tab: Tabs.Tab, question?: string): Promise<void> {
+  // A video's page text is its title and comments: what it says is in its captions.
+  if (watchedVideo(tab.url)) return leave(tab, await readVideo(tab, question));
   let pending: PendingContext;
   try {
     const tabId = tab.id ?? -1;
@@ -119,7 +123,9 @@ async function capture(tab: Tabs.Tab, fallback: string): Promise<void> {
         ? offerMaterial({ ...base, text: fallback })
         : frames.some((r) => r?.pdf)
           ? pdfIn(tab)
-          : { error: t('selectFirst') };
+          : watchedVideo(tab.url)
+            ? await readVideo(tab)
+            : { error: t('selectFirst') };
   } catch {
     // Nothing can be injected here; the context menu still gave us the selected text.
     pending = fallback

@@ -13,8 +13,11 @@ import { t } from './i18n';
 export const MAX_ATTACHMENT_CHARS = 5_000_000;
 
 export const AttachmentSchema = v.object({
-  /** What the material is: a selection, a page's readable text, or a PDF's text (page markers). */
-  kind: v.picklist(['selection', 'page', 'pdf']),
+  /**
+   * What the material is: a selection, a page's readable text, a PDF's text (page markers), or a
+   * video's transcript ("[m:ss] text" lines).
+   */
+  kind: v.picklist(['selection', 'page', 'pdf', 'transcript']),
   title: v.pipe(v.string(), v.maxLength(1000)),
   url: v.pipe(v.string(), v.maxLength(8192)),
   // Large, but bounded: a page of a few MB is trimmed to the model's budget before sending.

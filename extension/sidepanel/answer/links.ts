@@ -1,8 +1,11 @@
 /**
  * Clicks inside answers. Following a link inside the panel would replace the panel itself, so
  * web links open in a new tab and in-answer anchors (footnotes, headings) scroll instead.
- * A remote image placeholder loads its image only now, on the user's click.
+ * A remote image placeholder loads its image only now, on the user's click. A moment of a video
+ * (`timestamps.ts`) plays the video from there.
  */
+import { seekVideo } from './seek';
+
 const WEB = /^(https?|mailto):/i;
 const WEB_IMAGE = /^https?:/i;
 
@@ -16,6 +19,10 @@ export function onAnswerClick(event: MouseEvent): void {
   const link = target?.closest('a');
   if (!link) return;
   event.preventDefault();
+  if (link.classList.contains('seek') && link.dataset.seek) {
+    void seekVideo(link.href, Number(link.dataset.seek)).catch(console.error);
+    return;
+  }
   const to = linkTarget(link.getAttribute('href') ?? '');
   if (to?.kind === 'anchor') document.getElementById(to.id)?.scrollIntoView({ block: 'start' });
   else if (to?.kind === 'web') window.open(to.url, '_blank', 'noopener,noreferrer');

@@ -20,7 +20,12 @@ interface Props {
   onTrimChange: (keptChars: number | null) => void;
 }
 
-const LABELS = { page: () => t('attachedPage'), selection: () => t('quotedSelection'), pdf: () => t('attachedPdf') };
+const LABELS = {
+  page: () => t('attachedPage'),
+  selection: () => t('quotedSelection'),
+  pdf: () => t('attachedPdf'),
+  transcript: () => t('attachedTranscript'),
+};
 
 export function AttachmentChip({ attachment, providerId, question, onChange, onTrimChange }: Props) {
   const [fit, setFit] = useState<Res<'context.fit'>>();

@@ -7,6 +7,7 @@ import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
 import { EmptyState } from './EmptyState';
 import { TurnView, type TurnActions } from './TurnView';
+import { videosAlong } from '../answer/video-of-turn';
 import { ScrollFollow } from './scroll-follow';
 import { t } from '../../shared/i18n';
 
@@ -39,6 +40,7 @@ export function Conversation({ path, pending, answerDom, quickActions, ...action
   }, [path.length, follow]);
 
   if (path.length === 0) return <EmptyState quickActions={quickActions} />;
+  const videos = videosAlong(path.map((step) => step.turn));
   return (
     <div className="conversation-frame">
       <div
@@ -48,10 +50,11 @@ export function Conversation({ path, pending, answerDom, quickActions, ...action
         role="feed"
         aria-label={t('conversationLabel')}
       >
-        {path.map((step) => (
+        {path.map((step, i) => (
           <TurnView
             key={step.turn.id}
             step={step}
+            video={videos[i]}
             doc={answerDom(step.turn.id)}
             pending={pending.includes(step.turn.id)}
             {...actions}

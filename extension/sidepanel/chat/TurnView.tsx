@@ -7,6 +7,7 @@ import type { Turn } from './chat-state';
 import { Question } from './Question';
 import { TurnFooter } from './TurnFooter';
 import { onAnswerClick } from '../answer/links';
+import { watchTimestamps } from '../answer/timestamps';
 import { t } from '../../shared/i18n';
 
 export interface TurnActions {
@@ -34,7 +35,14 @@ export const TurnView = memo(function TurnView({
   onContinue,
   onSelect,
   pending,
-}: TurnActions & { step: PathStep<Turn>; doc: AnswerDom; pending: boolean }) {
+  video,
+}: TurnActions & {
+  step: PathStep<Turn>;
+  doc: AnswerDom;
+  pending: boolean;
+  /** The video the answer is about (`answer/video-of-turn.ts`): its "[12:34]" moments link there. */
+  video?: string;
+}) {
   const { turn } = step;
   const slot = useRef<HTMLDivElement>(null);
   // The question being edited (its form is in Question, its Edit button in TurnFooter).
@@ -43,6 +51,8 @@ export const TurnView = memo(function TurnView({
   useEffect(() => {
     slot.current?.replaceChildren(doc.root);
   }, [doc]);
+  // An answer about a video links the moments it names ("[12:34]") to the video.
+  useEffect(() => (video ? watchTimestamps(doc.root, video) : undefined), [doc, video]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
 

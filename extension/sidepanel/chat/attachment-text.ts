@@ -8,6 +8,7 @@ import { t } from '../../shared/i18n';
 /** What the quote is and where from ("Selection from “Title”"); just what it is for an untitled page. */
 export function chipTitle(kind: Attachment['kind'], title: string): string {
   if (kind === 'pdf') return title ? t('pdfFrom', title) : t('pdf');
+  if (kind === 'transcript') return t('videoFrom', title);
   if (!title) return kind === 'page' ? t('page') : t('selection');
   return kind === 'page' ? t('pageFrom', title) : t('selectionFrom', title);
 }

@@ -17,6 +17,8 @@ pub enum AttachmentKind {
     Page,
     /// A PDF's text, with page markers (`material::pdf_text`).
     Pdf,
+    /// A video's captions, one "[m:ss] text" line each (`material::transcript_text`).
+    Transcript,
 }
 
 /// Material from a page, attached to a question.
@@ -66,6 +68,7 @@ fn material_block(a: &Attachment) -> String {
         AttachmentKind::Selection => "selection",
         AttachmentKind::Page => "page",
         AttachmentKind::Pdf => "pdf",
+        AttachmentKind::Transcript => "transcript",
     };
     format!(
         "<<<material {tag} kind={kind} title=\"{title}\" url=\"{url}\">>>\n{}\n<<<end material {tag}>>>\n\n",

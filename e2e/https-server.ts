@@ -1,0 +1,55 @@
+/**
+ * A real site's address served from this machine, for tests where Gloss's host matching is the
+ * point (e.g. www.youtube.com): HTTPS with a self-signed certificate for that name, and the
+ * Chromium switches that send the name to the local port and accept the certificate.
+ * Tests never reach the live site.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface HttpsSite {
+  /** Chromium switches mapping `host`:443 to the local server and trusting its certificate. */
+  args: string[];
+  /** Every path asked for, in order. */
+  requests: string[];
+  close: () => void;
+}
+
+function selfSigned(host: string): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'gloss-cert-'));
+  try {
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${host}`,
+      '-addext', `subjectAltName=DNS:${host}`,
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' }); // prettier-ignore
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Serves `host` over HTTPS from 127.0.0.1: what `answer` gives for each path, 404 where it gives null. */
+export async function serveHttps(
+  host: string,
+  answer: (path: string) => { type: string; body: string } | null,
+): Promise<HttpsSite> {
+  const requests: string[] = [];
+  const server = createServer(selfSigned(host), (req, res) => {
+    requests.push(req.url ?? '/');
+    const found = answer(req.url ?? '/');
+    if (found) res.writeHead(200, { 'content-type': found.type }).end(found.body);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    args: [`--host-resolver-rules=MAP ${host}:443 127.0.0.1:${port}`, '--ignore-certificate-errors'],
+    requests,
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * YouTube videos in real Chromium (issue 15): a YouTube-shaped watch page served as
+ * https://www.youtube.com itself (e2e/https-server: a local server and a self-signed
+ * certificate, so Gloss's own recognition of the address is what runs), asked about with the
+ * real shortcut (headed). The model receives the current video's captions with timestamps, also
+ * after the page changed videos in place as YouTube does; a video without captions says so.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { json3, watchPage, type FakeVideo } from './fixtures/youtube';
+import { startHeaded, type Headed } from './headed';
+import { serveHttps, type HttpsSite } from './https-server';
+import { sseChunks } from './sse';
+
+const FIRST: FakeVideo = {
+  id: 'aaaaaaaaaa1',
+  title: 'Sharpening a chisel',
+  tracks: [
+    { language: 'en', name: 'English (auto-generated)', auto: true, lines: [[1000, 'uh so welcome']] },
+    {
+      language: 'en',
+      name: 'English',
+      auto: false,
+      lines: [
+        [1200, 'Welcome to the workshop.'],
+        [754_000, 'Now hone the edge on the fine stone.'],
+      ],
+    },
+  ],
+};
+const SECOND: FakeVideo = {
+  id: 'bbbbbbbbbb2',
+  title: 'Flattening a plane sole',
+  tracks: [
+    { language: 'en', name: 'English (auto-generated)', auto: true, lines: [[3500, 'lap the sole on sandpaper']] },
+  ],
+};
+const SILENT: FakeVideo = { id: 'cccccccccc3', title: 'Ambient rain, 10 hours', tracks: [] };
+const VIDEOS = [FIRST, SECOND, SILENT];
+
+let site: HttpsSite;
+let h: Headed;
+
+function answer(path: string): { type: string; body: string } | null {
+  const url = new URL(path, 'https://www.youtube.com');
+  const video = VIDEOS.find((v) => v.id === url.searchParams.get('v'));
+  if (!video) return null;
+  if (url.pathname === '/watch')
+    return { type: 'text/html', body: watchPage(video, video === FIRST ? SECOND : undefined) };
+  const auto = url.searchParams.get('kind') === 'asr';
+  const track = video.tracks.find((t) => t.auto === auto && t.language === url.searchParams.get('lang'));
+  // Gloss asks for the json3 format; anything else would be XML it cannot read.
+  if (url.pathname !== '/api/timedtext' || url.searchParams.get('fmt') !== 'json3' || !track) return null;
+  return { type: 'application/json; charset=UTF-8', body: json3(track.lines) };
+}
+
+beforeAll(async () => {
+  site = await serveHttps('www.youtube.com', answer);
+  h = await startHeaded(site.args);
+  await h.ensureProvider();
+});
+
+afterAll(async () => {
+  await h.close();
+  site.close();
+});
+
+const chip = () =>
+  h.inPanel((doc) => ({
+    label: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
+    title: doc?.querySelector('.chip-title')?.textContent ?? '',
+    text: doc?.querySelector('.chip-text')?.textContent ?? '',
+  }));
+
+async function pressAsk(): Promise<void> {
+  await h.xdotool('key', 'alt+shift+q');
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+}
+
+test("the shortcut on a watch page brings the video's captions with timestamps to the model", async () => {
+  const page = await h.page();
+  await page.goto(`https://www.youtube.com/watch?v=${FIRST.id}`);
+  await pressAsk();
+  await expect.poll(chip, { timeout: 20_000 }).toEqual({
+    label: 'Attached video transcript',
+    title: expect.stringContaining('Video “Sharpening a chisel”'),
+    // A person's English track, before the recognised one; the chip says which was used.
+    text: expect.stringContaining('Captions used: English [0:01] Welcome'),
+  });
+  const said = 'At [12:34] the edge is honed (`[0:01]` is code), as [0:01] and [99:99] are not.';
+  const user = (await h.askFromPanel('What is this about?', sseChunks(said, 7))).at(-1)?.content ?? '';
+  expect(user).toMatch(
+    /^<<<material #[0-9a-f]{8} kind=transcript title="Sharpening a chisel" url="https:\/\/www\.youtube\.com\/watch\?v=aaaaaaaaaa1">>>\n/,
+  );
+  expect(user).toContain('[0:01] Welcome to the workshop.\n[12:34] Now hone the edge on the fine stone.\n');
+  expect(user).not.toContain('uh so welcome');
+  expect(user).not.toContain('Comments: this video is great.');
+});
+
+test('a moment named in the answer is a link that plays the video in its tab from there', async () => {
+  const seeks = () =>
+    h.inPanel((doc) =>
+      [...(doc?.querySelectorAll('.turn:last-of-type .answer a') ?? [])].map((a) => [
+        a.textContent,
+        a.getAttribute('href'),
+        a.getAttribute('title'),
+      ]),
+    );
+  const watch = 'https://www.youtube.com/watch?v=aaaaaaaaaa1';
+  // Not the one in code, nor one no video has ([99:99]).
+  await expect.poll(seeks, { timeout: 15_000 }).toEqual([
+    ['[12:34]', `${watch}&t=754s`, 'Play the video from 12:34'],
+    ['[0:01]', `${watch}&t=1s`, 'Play the video from 0:01'],
+  ]);
+  await h.inPanel((doc) => doc?.querySelector<HTMLElement>('.turn:last-of-type .answer a.seek')?.click());
+  const page = await h.page();
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')?.currentTime)).toBe(754);
+  // Moved in place: the page was not loaded again.
+  expect(page.url()).toBe(watch);
+  // A follow-up answer is about the same video.
+  await h.askFromPanel('And at the start?', sseChunks('It starts at [0:01].', 7));
+  await expect.poll(seeks, { timeout: 15_000 }).toEqual([['[0:01]', `${watch}&t=1s`, 'Play the video from 0:01']]);
+});
+
+test('after the page changes videos in place, the video now in the tab is read', async () => {
+  const page = await h.page();
+  await page.click('#next');
+  await expect.poll(() => page.url()).toBe(`https://www.youtube.com/watch?v=${SECOND.id}`);
+  await pressAsk();
+  await expect.poll(chip, { timeout: 20_000 }).toMatchObject({
+    title: expect.stringContaining('Video “Flattening a plane sole”'),
+    text: expect.stringContaining('Captions used: English (auto-generated) [0:03] lap'),
+  });
+  const user = (await h.askFromPanel('And this one?')).at(-1)?.content ?? '';
+  expect(user).toContain('kind=transcript title="Flattening a plane sole"');
+  expect(user).toContain('[0:03] lap the sole on sandpaper\n');
+  expect(user).not.toContain('Welcome to the workshop.');
+  // Read from the second video's own page, not the first page's stale player data.
+  expect(site.requests).toContain(`/watch?v=${SECOND.id}`);
+});
+
+test('a video without captions says so, instead of a transcript', async () => {
+  const page = await h.page();
+  await page.goto(`https://www.youtube.com/watch?v=${SILENT.id}`);
+  await pressAsk();
+  const alert = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
+  await expect.poll(alert, { timeout: 20_000 }).toContain('This video has no captions');
+});
