@@ -1,0 +1,112 @@
+/**
+ * Where the panel leaves the reader (issue 12): a reopened panel and a conversation shown again
+ * after Settings or History land at the latest answer or where the reader was, never at the
+ * top; a long question is collapsed and its answer is in view as soon as it is sent.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { ask, configureProvider } from './panel';
+import { startSession, type Session } from './session';
+import { SSE_DONE, ssePieces } from './sse';
+
+let session: Session;
+let panel: Page;
+const SIZE = { width: 400, height: 700 };
+
+beforeAll(async () => {
+  session = await startSession();
+  panel = session.panel;
+  await panel.setViewportSize(SIZE);
+  await configureProvider(panel, {
+    baseUrl: `${session.server.url}/v1`,
+    model: 'test-model',
+    key: 'k',
+  });
+});
+
+afterAll(() => session.close());
+
+/** An answer of `lines` paragraphs, tall enough that three of them overflow the panel. */
+const longAnswer = (tag: string, lines = 30) =>
+  ssePieces(Array.from({ length: lines }, (_, i) => `${tag} paragraph ${i}.\n\n`));
+
+const feed = (page = panel) => page.getByRole('feed');
+const atLatest = (list: Locator) => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 40);
+const scrollTop = (list: Locator) => list.evaluate((el) => Math.round(el.scrollTop));
+
+/** Whether `target`'s top is inside the conversation's visible part. */
+async function inView(target: Locator): Promise<boolean> {
+  const box = await feed().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+  const top = await target.evaluate((el) => el.getBoundingClientRect().top);
+  return top >= box.top && top < box.bottom;
+}
+
+async function answered(tag: string): Promise<void> {
+  session.server.enqueue({
+    kind: 'stream',
+    chunks: [...longAnswer(tag), SSE_DONE],
+    delayMs: 1,
+  });
+  await ask(panel, `Tell me about ${tag}`);
+  await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+}
+
+describe('where the panel leaves you', () => {
+  test('a reopened panel shows the latest answer, not the top of the conversation', async () => {
+    for (const tag of ['alpha', 'beta', 'gamma']) await answered(tag);
+    expect(await atLatest(feed())).toBe(true);
+
+    await panel.close();
+    panel = await session.browser.openPanel();
+    await panel.setViewportSize(SIZE);
+    await expect.poll(() => panel.locator('.turn').count()).toBe(3);
+    await expect.poll(() => atLatest(feed())).toBe(true);
+    expect(await panel.getByText('gamma paragraph 29.').isVisible()).toBe(true);
+  });
+
+  test('back from Settings or History, the reader is where they were reading', async () => {
+    const list = feed();
+    await list.evaluate((el) => el.scrollTo({ top: 900 }));
+    await expect.poll(() => panel.getByRole('button', { name: 'Jump to latest' }).isVisible()).toBe(true);
+
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('button', { name: 'Close settings' }).click();
+    await expect.poll(() => scrollTop(feed())).toBe(900);
+    expect(await panel.getByRole('button', { name: 'Jump to latest' }).isVisible()).toBe(true);
+
+    // At the latest when they left, the reader comes back to the latest.
+    await panel.getByRole('button', { name: 'Jump to latest' }).click();
+    await panel.getByRole('button', { name: 'History' }).click();
+    await panel.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => atLatest(feed())).toBe(true);
+  });
+
+  test('a long question is collapsed, and its answer comes into view as it is sent', async () => {
+    await feed().evaluate((el) => el.scrollTo({ top: 0 })); // reading far up when asking
+    const question = Array.from({ length: 500 }, (_, i) => `word${i}`).join(' ');
+    // An SSE comment first (no data for the panel): the model reads the question for 1.5 s.
+    const chunks = [Buffer.from(': prefill\n\n'), ...ssePieces(['The answer starts here.']), SSE_DONE];
+    session.server.enqueue({ kind: 'stream', chunks, delayMs: 1500 });
+    await ask(panel, question);
+
+    const turn = panel.locator('.turn').last();
+    await expect.poll(() => turn.locator('.pending').count()).toBe(1);
+    expect(await inView(turn.locator('.pending'))).toBe(true);
+    await expect
+      .poll(() => turn.locator('.answer').textContent(), { timeout: 5000 })
+      .toContain('The answer starts here.');
+    expect(await inView(turn.locator('.answer'))).toBe(true);
+    await expect.poll(() => turn.getAttribute('data-status'), { timeout: 5000 }).toBe('done');
+
+    // Collapsed to a few lines, with the whole question a click away.
+    const text = turn.locator('.question-text');
+    const collapsed = await text.evaluate((el) => el.getBoundingClientRect().height);
+    expect(collapsed).toBeLessThan(SIZE.height / 3);
+    await turn.getByRole('button', { name: 'Show more' }).click();
+    expect(await text.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(collapsed * 2);
+    await turn.getByRole('button', { name: 'Show less' }).click();
+    expect(await text.evaluate((el) => el.getBoundingClientRect().height)).toBe(collapsed);
+    // A short question has nothing to expand.
+    expect(await panel.locator('.turn').first().getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  });
+});
