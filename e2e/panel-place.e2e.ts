@@ -1,7 +1,8 @@
 /**
  * Where the panel leaves the reader (issue 12): a reopened panel and a conversation shown again
  * after Settings or History land at the latest answer or where the reader was, never at the
- * top; a long question is collapsed and its answer is in view as soon as it is sent.
+ * top; a long question is collapsed and its answer is in view as soon as it is sent; the wait
+ * shows it is alive.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -108,5 +109,68 @@ describe('where the panel leaves you', () => {
     expect(await text.evaluate((el) => el.getBoundingClientRect().height)).toBe(collapsed);
     // A short question has nothing to expand.
     expect(await panel.locator('.turn').first().getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  });
+});
+
+describe('while the answer is on its way', () => {
+  test('a spinner and the seconds waited before the first token; a pulse while it streams', async () => {
+    // An SSE comment first (no data for the panel), then the answer 2.5 s later: a slow prefill.
+    const slow = [Buffer.from(': prefill\n\n'), ...ssePieces(['Slow ', 'but ', 'sure.']), SSE_DONE];
+    session.server.enqueue({ kind: 'stream', chunks: slow, delayMs: 2500 });
+    await ask(panel, 'Take your time');
+    const turn = panel.locator('.turn').last();
+    await expect
+      .poll(() => turn.locator('.pending').textContent(), { timeout: 3000 })
+      .toMatch(/Waiting for the model….*[12] s/);
+    expect(await turn.locator('.spin').evaluate((el) => getComputedStyle(el).animationName)).toBe('spin');
+    await expect.poll(() => turn.locator('.activity.pulse').count(), { timeout: 5000 }).toBe(1);
+    await expect.poll(() => turn.getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(await turn.locator('.activity').count()).toBe(0);
+  });
+
+  test('with reduced motion the signs stay, still', async () => {
+    await panel.emulateMedia({ reducedMotion: 'reduce' });
+    session.server.enqueue({
+      kind: 'stream',
+      chunks: [Buffer.from(': prefill\n\n'), SSE_DONE],
+      delayMs: 1500,
+    });
+    await ask(panel, 'Still there?');
+    const spinner = panel.locator('.turn').last().locator('.spin');
+    await expect.poll(() => spinner.count()).toBe(1);
+    expect(await spinner.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    await expect
+      .poll(() => panel.locator('.turn').last().getAttribute('data-status'), {
+        timeout: 5000,
+      })
+      .not.toBe('streaming');
+    await panel.emulateMedia({ reducedMotion: 'no-preference' });
+  });
+
+  test('a stream that goes quiet says for how long, and Retry stops it and asks again', async () => {
+    session.server.enqueue({
+      kind: 'stream',
+      chunks: ssePieces(['Half an ', 'answer']),
+      delayMs: 5,
+      hold: true,
+    });
+    await ask(panel, 'Will you finish?');
+    const turn = panel.locator('.turn').last();
+    await expect.poll(() => turn.locator('.answer').textContent()).toContain('Half an answer');
+    const stall = turn.getByRole('status');
+    await expect.poll(() => stall.textContent(), { timeout: 15_000 }).toMatch(/No data for 1\d s/);
+    expect(await stall.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
+
+    session.server.enqueue({
+      kind: 'stream',
+      chunks: [...ssePieces(['A whole answer.']), SSE_DONE],
+      delayMs: 5,
+    });
+    await stall.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => panel.locator('.turn').last().locator('.answer').textContent())
+      .toContain('A whole answer.');
+    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    expect((session.server.requests.at(-1)?.body.messages ?? []).at(-1)?.content).toContain('Will you finish?');
   });
 });

@@ -6,6 +6,7 @@ import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
 import { Question } from './Question';
 import { TurnFooter } from './TurnFooter';
+import { Activity } from './Activity';
 import { onAnswerClick } from '../answer/links';
 import { t } from '../../shared/i18n';
 
@@ -14,6 +15,9 @@ export interface TurnActions {
   onEdit: (turnId: string, question: string) => void;
   onContinue: (turnId: string) => void;
   onSelect: (turnId: string) => void;
+  onStop: () => void;
+  /** When an answer last received data (for the stall hint). */
+  heardFrom: (turnId: string) => number | null;
 }
 
 /** Up and Down move between messages, as in a feed. */
@@ -33,6 +37,8 @@ export const TurnView = memo(function TurnView({
   onEdit,
   onContinue,
   onSelect,
+  onStop,
+  heardFrom,
   pending,
 }: TurnActions & { step: PathStep<Turn>; doc: AnswerDom; pending: boolean }) {
   const { turn } = step;
@@ -45,6 +51,13 @@ export const TurnView = memo(function TurnView({
   }, [doc]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
+  // Retry on a stalled answer stops it first, then asks again once it has stopped.
+  const retryStopped = useRef(false);
+  useEffect(() => {
+    if (!retryStopped.current || streaming) return;
+    retryStopped.current = false;
+    onRegenerate(turn.id);
+  }, [streaming, onRegenerate, turn.id]);
 
   return (
     <article
@@ -63,7 +76,17 @@ export const TurnView = memo(function TurnView({
         </details>
       )}
       <div className="answer-slot" ref={slot} onClick={onClick} />
-      {streaming && !turn.answer && <p className="pending">{t('waiting')}</p>}
+      {streaming && (
+        <Activity
+          turn={turn}
+          heardFrom={heardFrom}
+          onStop={onStop}
+          onRetry={() => {
+            retryStopped.current = true;
+            onStop();
+          }}
+        />
+      )}
       <Status turn={turn} pending={pending} onContinue={onContinue} onRegenerate={onRegenerate} />
       {turn.saveFailed && (
         <p className="notice error" role="alert">
