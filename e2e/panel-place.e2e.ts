@@ -2,7 +2,7 @@
  * Where the panel leaves the reader (issue 12): a reopened panel and a conversation shown again
  * after Settings or History land at the latest answer or where the reader was, never at the
  * top; a long question is collapsed and its answer is in view as soon as it is sent; the wait
- * shows it is alive.
+ * shows it is alive; a failed answer keeps what arrived.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -172,5 +172,37 @@ describe('while the answer is on its way', () => {
       .toContain('A whole answer.');
     await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
     expect((session.server.requests.at(-1)?.body.messages ?? []).at(-1)?.content).toContain('Will you finish?');
+  });
+});
+
+describe('a failed answer', () => {
+  test('a dropped connection keeps what arrived, and Continue carries it on in place', async () => {
+    session.server.enqueue({
+      kind: 'stream',
+      chunks: ssePieces(['First half, ']),
+      delayMs: 10,
+      drop: true,
+    });
+    await ask(panel, 'Tell me everything');
+    const turn = panel.locator('.turn').last();
+    await expect.poll(() => turn.getAttribute('data-status')).toBe('error');
+    const alert = turn.getByRole('alert');
+    expect(await alert.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+
+    session.server.enqueue({
+      kind: 'stream',
+      chunks: [...ssePieces(['second half.']), SSE_DONE],
+      delayMs: 5,
+    });
+    await alert.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => turn.getAttribute('data-status')).toBe('done');
+    // The same turn holds both halves: nothing went behind a version switch.
+    expect(await turn.locator('.answer').textContent()).toContain('First half, second half.');
+    expect(await turn.getByText('1/2').count()).toBe(0);
+    const sent = session.server.requests.at(-1)?.body.messages ?? [];
+    expect(sent.at(-2)).toMatchObject({
+      role: 'assistant',
+      content: expect.stringContaining('First half'),
+    });
   });
 });

@@ -130,9 +130,16 @@ function Status({
     );
   }
   if (turn.status === 'error' && turn.error) {
+    // What arrived before a connection dropped stays, and can be carried on in place; Retry
+    // (a new version) stays at hand for an answer that went wrong.
     return (
       <div className="error" role="alert">
         <p>{turn.error.message}</p>
+        {turn.answer !== '' && (
+          <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
+            {t('continue')}
+          </button>
+        )}
         <button type="button" disabled={pending} onClick={() => onRegenerate(turn.id)}>
           {t('retry')}
         </button>
