@@ -1,24 +1,23 @@
 /**
  * The history as a user tidies it (issue 12): an empty one offers only Import; importing the
  * same export twice adds nothing and says so; a JSON that is not an export is refused in plain
- * words; Rename starts with the old title selected.
+ * words; Rename starts with the old title selected; saving the time limits says so.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask, configureProvider } from './panel';
-import { startSession, type Session } from './session';
+import { ask } from './panel';
+import { startConfiguredSession, type Session } from './session';
 import { SSE_DONE, ssePieces } from './sse';
 
 let session: Session;
 let panel: Page;
 
 beforeAll(async () => {
-  session = await startSession();
+  session = await startConfiguredSession();
   panel = session.panel;
-  await configureProvider(panel, { baseUrl: `${session.server.url}/v1`, model: 'test-model', key: 'k' });
 });
 
 afterAll(() => session.close());
@@ -75,5 +74,18 @@ describe('the history', () => {
     const selected = await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd]);
     expect(selected).toEqual([0, title.length]);
     await input.press('Escape');
+  });
+});
+
+describe('settings', () => {
+  test('saving the time limits says so, until a limit is changed again', async () => {
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    const form = panel.locator('form.timeouts');
+    await form.getByLabel(/first words/i).fill('45');
+    await form.getByRole('button', { name: 'Save time limits' }).click();
+    await expect.poll(() => form.getByRole('status').textContent()).toBe('Time limits saved.');
+    await form.getByLabel(/first words/i).fill('30');
+    expect(await form.getByRole('status').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Close settings' }).click();
   });
 });
