@@ -31,6 +31,9 @@ afterAll(() => session.close());
 const longAnswer = (tag: string, lines = 30) =>
   ssePieces(Array.from({ length: lines }, (_, i) => `${tag} paragraph ${i}.\n\n`));
 
+/** The provider's next answer: `text`, whole. */
+const replyWith = (text: string) =>
+  session.server.enqueue({ kind: 'stream', chunks: [...ssePieces([text]), SSE_DONE], delayMs: 5 });
 const feed = (page = panel) => page.getByRole('feed');
 const atLatest = (list: Locator) => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight < 40);
 const scrollTop = (list: Locator) => list.evaluate((el) => Math.round(el.scrollTop));
@@ -161,11 +164,7 @@ describe('while the answer is on its way', () => {
     await expect.poll(() => stall.textContent(), { timeout: 15_000 }).toMatch(/No data for 1\d s/);
     expect(await stall.getByRole('button', { name: 'Stop' }).isVisible()).toBe(true);
 
-    session.server.enqueue({
-      kind: 'stream',
-      chunks: [...ssePieces(['A whole answer.']), SSE_DONE],
-      delayMs: 5,
-    });
+    replyWith('A whole answer.');
     await stall.getByRole('button', { name: 'Retry' }).click();
     await expect
       .poll(() => panel.locator('.turn').last().locator('.answer').textContent())
@@ -189,11 +188,7 @@ describe('a failed answer', () => {
     const alert = turn.getByRole('alert');
     expect(await alert.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
 
-    session.server.enqueue({
-      kind: 'stream',
-      chunks: [...ssePieces(['second half.']), SSE_DONE],
-      delayMs: 5,
-    });
+    replyWith('second half.');
     await alert.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => turn.getAttribute('data-status')).toBe('done');
     // The same turn holds both halves: nothing went behind a version switch.
