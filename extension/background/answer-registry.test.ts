@@ -53,6 +53,17 @@ describe('an answer', () => {
     expect(answers.liveIds()).toEqual([]);
   });
 
+  test('asked about a page, the conversation is titled by the page, not by the prompt', async () => {
+    const store = await freshStore();
+    const { answers, calls } = scripted(store);
+    const page = { kind: 'page' as const, title: 'Octopus – Wikipedia', url: 'https://w.test/o', text: 'Eight arms.' };
+    const answer = (await answers.open({ ...ask('Summarize this page.'), attachments: [page] }))!;
+    await eventually(() => calls.length === 1, 'the request');
+    calls[0]!.emit({ type: 'done', reason: 'stop' });
+    await answer.ended;
+    expect((await store.list()).value.map((c) => c.title)).toEqual(['Octopus – Wikipedia']);
+  });
+
   test('stores each batch of text before any panel sees it', async () => {
     const store = await freshStore();
     const log: string[] = [];

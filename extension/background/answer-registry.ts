@@ -5,7 +5,7 @@
  * API call resets that timer, so a cheap call every 20 s holds it for as long as answers
  * stream, whether or not a panel is open.
  */
-import { newTurn, type ConversationRecord, type TurnRecord } from '../shared/history';
+import { newTurn, titleFor, type ConversationRecord, type TurnRecord } from '../shared/history';
 import type { Attachment } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
@@ -105,8 +105,7 @@ export class AnswerRegistry {
     }
     const attachments = materialFor(command, turns);
     const conversation =
-      existing ??
-      (await store.create(command.conversationId, command.question, command.providerId, command.systemPrompt));
+      existing ?? (await store.create(command.conversationId, titleFor(command.question, attachments?.[0]), command));
     const before = command.parentId === null ? [] : pathTo(turns, command.parentId).map((s) => s.turn);
     const turn = newTurn({
       id: command.turnId,

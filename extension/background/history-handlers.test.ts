@@ -110,24 +110,36 @@ describe('history', () => {
     expect((await handlers['history.list']({ query: 'octopus' }, sender)).conversations.map((c) => c.id)).toEqual([id]);
   });
 
-  test('export then import reproduces the conversation (a copy when it still exists)', async () => {
+  test('export then import reproduces the conversation; the same file again adds nothing', async () => {
     const { store } = await setUp();
     const id = await converse(store, 'Export me', 'As *JSON*.');
     const json = await exportText(store, [id]);
     const file = JSON.parse(json) as ExportFile;
 
     const other = await setUp();
-    expect(await importText(other.store, json)).toBe(1);
+    expect(await importText(other.store, json)).toEqual({ imported: 1, skipped: 0 });
     const imported = await other.store.open(id);
     expect(imported?.value).toEqual(file.conversations[0]);
+    expect(await importText(other.store, json)).toEqual({ imported: 0, skipped: 1 });
+    expect((await other.store.list()).value).toHaveLength(1);
+  });
 
-    await importText(store, json);
+  test('a conversation whose id is taken but that holds turns not stored here comes in as a copy', async () => {
+    const { store } = await setUp();
+    const id = await converse(store, 'Export me', 'As *JSON*.');
+    const file = JSON.parse(await exportText(store, [id])) as ExportFile;
+    const data = file.conversations[0]!;
+    const [first] = data.turns;
+    // Carried on elsewhere: one more turn than stored here.
+    const more = { ...first!, id: crypto.randomUUID(), parentId: first!.id, question: 'And then?' };
+    data.turns.push(more);
+    data.conversation.leafId = more.id;
+    expect(await importText(store, JSON.stringify(file))).toEqual({ imported: 1, skipped: 0 });
     const all = (await store.list()).value;
     expect(all).toHaveLength(2);
     const copy = (await store.open(all.find((c) => c.id !== id)!.id))!.value;
-    const strip = (t: TurnRecord) => ({ ...t, id: '', conversationId: '' });
-    expect(copy.turns.map(strip)).toEqual(file.conversations[0]!.turns.map(strip));
-    expect(copy.conversation.leafId).toBe(copy.turns[0]!.id);
+    expect(copy.turns.map((t) => t.question).sort()).toEqual(['And then?', 'Export me']);
+    expect(copy.turns.every((t) => t.conversationId === copy.conversation.id && t.id !== first!.id)).toBe(true);
   });
 
   test("an imported file cannot overwrite or join another conversation's turns", async () => {
@@ -145,7 +157,7 @@ describe('history', () => {
       },
     ];
     const file = { format: 'gloss.conversations', version: 1, exportedAt: 0, conversations: crafted };
-    expect(await importText(store, JSON.stringify(file))).toBe(2);
+    expect(await importText(store, JSON.stringify(file))).toEqual({ imported: 2, skipped: 0 });
 
     const after = (await store.open(victim))!.value;
     expect(after.turns).toEqual([mine]);

@@ -13,20 +13,37 @@ import {
 import { t } from '../shared/i18n';
 import type { HistoryStore } from './history-store';
 
-/** Stores an export file's conversations; one already present comes in as a copy. */
-export async function importFile(s: HistoryStore, file: unknown): Promise<number> {
+/** What an import did: conversations stored, and those skipped as already in the history. */
+export interface ImportCount {
+  imported: number;
+  skipped: number;
+}
+
+/**
+ * Stores an export file's conversations. One already here (the same file imported twice) is
+ * skipped; one whose id is taken but that holds turns not stored here comes in as a copy.
+ */
+export async function importFile(s: HistoryStore, file: unknown): Promise<ImportCount> {
+  // The validator's words ("Invalid key: Expected "format"…") mean nothing to a reader.
   const parsed = v.safeParse(ExportSchema, file);
-  if (!parsed.success) {
-    throw new Error(t('errNotExport', v.summarize(parsed.issues).split('\n')[0] ?? ''));
-  }
+  if (!parsed.success) throw new Error(t('errNotExport'));
   const { conversations } = parsed.output;
   if (conversations.length > MAX_IMPORT_CONVERSATIONS || conversations.some((c) => c.turns.length > MAX_IMPORT_TURNS)) {
     throw new Error(t('importTooMany', MAX_IMPORT_CONVERSATIONS.toLocaleString(), MAX_IMPORT_TURNS.toLocaleString()));
   }
+  let skipped = 0;
   for (const data of parsed.output.conversations) {
-    await s.put((await keepsItsIds(s, data)) ? settled(data) : withNewIds(data));
+    if (await alreadyHere(s, data)) skipped++;
+    else await s.put((await keepsItsIds(s, data)) ? settled(data) : withNewIds(data));
   }
-  return parsed.output.conversations.length;
+  return { imported: conversations.length - skipped, skipped };
+}
+
+/** The conversation is stored under its id with every turn of the file (perhaps more since). */
+async function alreadyHere(s: HistoryStore, { conversation, turns }: ConversationData): Promise<boolean> {
+  if (!(await s.conversation(conversation.id))) return false;
+  for (const turn of turns) if ((await s.turn(turn.id))?.conversationId !== conversation.id) return false;
+  return true;
 }
 
 /**

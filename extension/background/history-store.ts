@@ -6,7 +6,6 @@ import * as v from 'valibot';
 import {
   ConversationSchema,
   summary,
-  titleFor,
   type ConversationData,
   type ConversationRecord,
   type Summary,
@@ -131,12 +130,16 @@ export class HistoryStore {
     await tx.done;
   }
 
-  /** Starts a conversation with its automatic title. */
-  async create(id: string, question: string, providerId?: string, systemPrompt?: string): Promise<ConversationRecord> {
+  /** Starts a conversation with its automatic title (`titleFor`). */
+  async create(
+    id: string,
+    title: string,
+    { providerId, systemPrompt }: { providerId?: string; systemPrompt?: string } = {},
+  ): Promise<ConversationRecord> {
     const now = Date.now();
     const conversation: ConversationRecord = {
       id,
-      title: titleFor(question),
+      title,
       titleEdited: false,
       createdAt: now,
       updatedAt: now,

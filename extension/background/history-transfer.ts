@@ -17,7 +17,7 @@ import {
   type ImportResult,
   type TypedPort,
 } from '../shared/protocol';
-import { importFile } from './history-import';
+import { importFile, type ImportCount } from './history-import';
 import type { HistoryStore } from './history-store';
 
 /**
@@ -74,7 +74,7 @@ export function serveExport(port: TypedPort<ExportRequest, ExportEvent>, store: 
 }
 
 /** Stores the conversations of an export file's text; its errors say what is wrong with it. */
-export async function importText(s: HistoryStore, text: string): Promise<number> {
+export async function importText(s: HistoryStore, text: string): Promise<ImportCount> {
   let file: unknown;
   try {
     file = JSON.parse(text);
@@ -106,7 +106,7 @@ export function serveImport(port: TypedPort<ImportPiece, ImportResult>, store: (
     void store()
       .then((s) => importText(s, text))
       .then(
-        (imported) => finish({ type: 'done', imported }),
+        (count) => finish({ type: 'done', ...count }),
         (e: unknown) => finish({ type: 'error', message: messageOf(e) }),
       );
   });

@@ -23,6 +23,15 @@ describe('titleFor', () => {
     expect(title.endsWith('word…')).toBe(true);
     expect(titleFor('   ')).toBe('New chat');
   });
+
+  test('a question about a page or quote is titled by the page, not by the prompt', () => {
+    expect(titleFor('Summarize this page.', { title: 'Octopus – Wikipedia' })).toBe('Octopus – Wikipedia');
+    expect(titleFor('Explain this clearly, as to a curious newcomer.', { title: 'Rust 1.80 notes' })).toBe(
+      'Rust 1.80 notes',
+    );
+    // A page without a title falls back to the question.
+    expect(titleFor('What is this about?', { title: '  ' })).toBe('What is this about?');
+  });
 });
 
 describe('toMarkdown', () => {

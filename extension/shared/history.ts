@@ -121,10 +121,14 @@ export function newTurn(fields: {
 
 const TITLE_CHARS = 60;
 
-/** An automatic title: the first question's first line, cut at a word near 60 characters. */
-export function titleFor(question: string): string {
+/**
+ * An automatic title, from what the conversation is about: the title of the page or PDF asked
+ * about (a quick action's prompt, "Summarize this page.", says nothing of it), else the first
+ * question's first line; cut at a word near 60 characters.
+ */
+export function titleFor(question: string, about?: { title: string }): string {
   const line =
-    question
+    (about?.title.trim() || question)
       .split('\n')
       .map((l) => l.trim())
       .find((l) => l !== '') ?? '';

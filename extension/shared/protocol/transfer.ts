@@ -44,7 +44,7 @@ export type ImportPiece = v.InferOutput<typeof ImportPieceSchema>;
 
 /** Worker → panel: how the import ended. */
 export const ImportResultSchema = v.variant('type', [
-  v.object({ type: v.literal('done'), imported: v.number() }),
+  v.object({ type: v.literal('done'), imported: v.number(), skipped: v.number() }),
   v.object({ type: v.literal('error'), message: v.string() }),
 ]);
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>;

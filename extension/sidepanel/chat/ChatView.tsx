@@ -33,6 +33,8 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         onEdit={session.edit}
         onContinue={session.carryOn}
         onSelect={session.select}
+        onStop={session.stop}
+        heardFrom={session.heardFrom}
         quickActions={quickActions.map((a) => a.label)}
       />
       {(page.error ?? chat.notice) && (

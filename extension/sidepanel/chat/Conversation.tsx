@@ -26,18 +26,27 @@ export function Conversation({ path, pending, answerDom, quickActions, ...action
   // One for the panel's life: whether the reader scrolled up outlasts the questions asked.
   const [follow] = useState(() => new ScrollFollow(setBehind));
 
-  // Follow the answer as it grows (at most once a frame), unless the user scrolled up to read.
+  // A conversation is known by its first turn (a new one has no stored id before it is saved).
+  const key = path[0]?.turn.id ?? null;
+  const last = path.at(-1)?.turn;
+  // Follow the answer as it grows (at most once a frame), unless the user scrolled up to read;
+  // shown again, the conversation is where the reader left it, or at its latest answer.
   useEffect(() => {
     const el = list.current;
     if (!el) return;
-    follow.attach(el);
+    follow.attach(el, key);
     const observer = new MutationObserver(() => follow.changed());
     observer.observe(el, { childList: true, subtree: true, characterData: true });
     return () => {
       observer.disconnect();
       follow.attach(null);
     };
-  }, [path.length, follow]);
+  }, [key, follow]);
+  // A question just sent brings its answer into view, wherever the reader had scrolled.
+  const asked = last?.status === 'streaming' ? last.id : null;
+  useEffect(() => {
+    if (asked) follow.jump();
+  }, [asked, follow]);
 
   if (path.length === 0) return <EmptyState quickActions={quickActions} />;
   const videos = videosAlong(path.map((step) => step.turn));

@@ -3,6 +3,7 @@ import './Question.css';
 import type { KeyboardEvent, SubmitEvent } from 'react';
 import { t } from '../../shared/i18n';
 import type { Turn } from './chat-state';
+import { Collapsible } from './Collapsible';
 
 interface Props {
   turn: Turn;
@@ -32,9 +33,9 @@ export function Question({ turn, editing, onEditing, onEdit }: Props) {
   return (
     <div className="question">
       {turn.attachments?.map((a, i) => (
-        <blockquote key={i} className="quoted" title={a.url}>
-          {a.chars > 200 ? `${a.preview.slice(0, 200)}…` : a.preview}
-        </blockquote>
+        <Collapsible as="blockquote" key={i} className="quoted" title={a.url}>
+          {a.chars > a.preview.length ? `${a.preview}…` : a.preview}
+        </Collapsible>
       ))}
       {turn.images && (
         <div className="question-images">
@@ -48,7 +49,9 @@ export function Question({ turn, editing, onEditing, onEdit }: Props) {
         </div>
       )}
       {editing === null ? (
-        <p className="question-text">{turn.question}</p>
+        <Collapsible as="p" className="question-text">
+          {turn.question}
+        </Collapsible>
       ) : (
         <form className="edit" onSubmit={send}>
           <textarea

@@ -6,6 +6,7 @@ import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
 import { Question } from './Question';
 import { TurnFooter } from './TurnFooter';
+import { Activity } from './Activity';
 import { onAnswerClick } from '../answer/links';
 import { watchTimestamps } from '../answer/timestamps';
 import { t } from '../../shared/i18n';
@@ -15,6 +16,9 @@ export interface TurnActions {
   onEdit: (turnId: string, question: string) => void;
   onContinue: (turnId: string) => void;
   onSelect: (turnId: string) => void;
+  onStop: () => void;
+  /** When an answer last received data (for the stall hint). */
+  heardFrom: (turnId: string) => number | null;
 }
 
 /** Up and Down move between messages, as in a feed. */
@@ -34,6 +38,8 @@ export const TurnView = memo(function TurnView({
   onEdit,
   onContinue,
   onSelect,
+  onStop,
+  heardFrom,
   pending,
   video,
 }: TurnActions & {
@@ -55,6 +61,13 @@ export const TurnView = memo(function TurnView({
   useEffect(() => (video ? watchTimestamps(doc.root, video) : undefined), [doc, video]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
+  // Retry on a stalled answer stops it first, then asks again once it has stopped.
+  const retryStopped = useRef(false);
+  useEffect(() => {
+    if (!retryStopped.current || streaming) return;
+    retryStopped.current = false;
+    onRegenerate(turn.id);
+  }, [streaming, onRegenerate, turn.id]);
 
   return (
     <article
@@ -73,7 +86,17 @@ export const TurnView = memo(function TurnView({
         </details>
       )}
       <div className="answer-slot" ref={slot} onClick={onClick} />
-      {streaming && !turn.answer && <p className="pending">{t('waiting')}</p>}
+      {streaming && (
+        <Activity
+          turn={turn}
+          heardFrom={heardFrom}
+          onStop={onStop}
+          onRetry={() => {
+            retryStopped.current = true;
+            onStop();
+          }}
+        />
+      )}
       <Status turn={turn} pending={pending} onContinue={onContinue} onRegenerate={onRegenerate} />
       {turn.saveFailed && (
         <p className="notice error" role="alert">
@@ -117,9 +140,16 @@ function Status({
     );
   }
   if (turn.status === 'error' && turn.error) {
+    // What arrived before a connection dropped stays, and can be carried on in place; Retry
+    // (a new version) stays at hand for an answer that went wrong.
     return (
       <div className="error" role="alert">
         <p>{turn.error.message}</p>
+        {turn.answer !== '' && (
+          <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
+            {t('continue')}
+          </button>
+        )}
         <button type="button" disabled={pending} onClick={() => onRegenerate(turn.id)}>
           {t('retry')}
         </button>

@@ -57,6 +57,8 @@ export interface ChatDeps<A extends AnswerView> {
 
 export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatView> {
   private readonly followers = new Set<TurnFollower>();
+  /** When each answer last received data, for the stall hint (read once a second, not rendered). */
+  private readonly heard = new Map<string, number>();
   /** Each answer's view, kept while its conversation is shown. */
   private readonly answers = new Map<string, A>();
   private providerId: string | undefined;
@@ -125,6 +127,9 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   readonly carryOn = (turnId: string): void => {
     if (!this.view.pending.includes(turnId)) this.follow({ type: 'continue', turnId, providerId: this.providerId });
   };
+
+  /** When the answer `turnId` last received data in this panel, or null if it has not. */
+  readonly heardFrom = (turnId: string): number | null => this.heard.get(turnId) ?? null;
 
   readonly stop = (): void => this.followers.forEach((follower) => follower.stop());
 
@@ -204,6 +209,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
           this.apply({ type: 'turn', turn, conversation });
         },
         event: (turnId, event) => {
+          this.heard.set(turnId, Date.now());
           if (event.type !== 'chunk') {
             this.apply({ type: 'event', id: turnId, event });
             return;

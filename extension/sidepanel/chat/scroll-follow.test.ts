@@ -1,6 +1,6 @@
 /** Following the end of a growing answer, as the reader sees the conversation scroll. */
 import { describe, expect, test } from 'vitest';
-import { ScrollFollow } from './scroll-follow';
+import { ScrollFollow, type Places } from './scroll-follow';
 
 /** A list 500 px tall showing `height` px of content, and animation frames run by the test. */
 function setup(height = 2000) {
@@ -54,5 +54,49 @@ describe('following an answer', () => {
     follow.changed();
     frame();
     expect(list.scrollTop).toBe(2400);
+  });
+});
+
+describe('showing a conversation again', () => {
+  const frames = { request: () => 0, cancel: () => undefined };
+  const list = (scrollTop = 0) => ({ scrollTop, scrollHeight: 3000, clientHeight: 500 });
+
+  test('a conversation never shown, or shown in a reopened panel, starts at its latest answer', () => {
+    const behind: boolean[] = [];
+    const shown = list();
+    new ScrollFollow((b) => behind.push(b), frames, new Map()).attach(shown, 'c1');
+    expect(shown.scrollTop).toBe(3000);
+    expect(behind.at(-1)).toBe(false);
+  });
+
+  test('back from Settings, the reader is where they were, with Jump to latest offered', () => {
+    const places: Places = new Map();
+    const before = list();
+    const first = new ScrollFollow(() => undefined, frames, places);
+    first.attach(before, 'c1');
+    before.scrollTop = 900;
+    first.scrolled();
+    first.attach(null); // Settings replaces the conversation
+
+    const behind: boolean[] = [];
+    const again = list();
+    new ScrollFollow((b) => behind.push(b), frames, places).attach(again, 'c1');
+    expect(again.scrollTop).toBe(900);
+    expect(behind.at(-1)).toBe(true);
+    // Another conversation has its own place: this one was never read, so it starts at the end.
+    const other = list();
+    new ScrollFollow(() => undefined, frames, places).attach(other, 'c2');
+    expect(other.scrollTop).toBe(3000);
+  });
+
+  test('a reader at the latest stays at the latest, however much was added meanwhile', () => {
+    const places: Places = new Map();
+    const follow = new ScrollFollow(() => undefined, frames, places);
+    const before = list();
+    follow.attach(before, 'c1');
+    follow.scrolled();
+    const grown = { scrollTop: 0, scrollHeight: 5000, clientHeight: 500 };
+    follow.attach(grown, 'c1');
+    expect(grown.scrollTop).toBe(5000);
   });
 });

@@ -2,7 +2,9 @@
  * Keeps the conversation scrolled to its end while an answer grows, unless the reader scrolled
  * up. The answer changes many times a second and reading `scrollHeight` forces a layout, so the
  * end is followed at most once per animation frame (issue 13: following on every mutation cost
- * the panel a forced layout per chunk).
+ * the panel a forced layout per chunk). A conversation shown again (back from Settings or
+ * History) returns to where its reader was; one shown for the first time, or in a reopened
+ * panel, starts at its latest answer (issue 12: both used to land at the top).
  */
 
 /** How close to the bottom counts as "at the latest". */
@@ -11,6 +13,14 @@ export const NEAR_BOTTOM = 40;
 /** The scrolling list, as far as following needs it. */
 export type Scroller = Pick<HTMLElement, 'scrollTop' | 'scrollHeight' | 'clientHeight'>;
 
+/**
+ * Where the reader left each conversation shown in this panel: a scroll offset, or null for
+ * "at the latest" (which stays at the end however much was added since). One for the panel's
+ * life, since the list itself is unmounted while Settings or History is shown.
+ */
+export type Places = Map<string, number | null>;
+const panelPlaces: Places = new Map();
+
 export class ScrollFollow {
   private following = true;
   private frame = 0;
@@ -18,6 +28,8 @@ export class ScrollFollow {
   private dirty = false;
   /** The list while it is shown (an empty conversation has none). */
   private shown: Scroller | null = null;
+  /** Which conversation is shown, for remembering its place. */
+  private key: string | null = null;
 
   constructor(
     /** Whether new content is out of sight below (the "Jump to latest" button shows). */
@@ -26,6 +38,7 @@ export class ScrollFollow {
       request: (callback: () => void) => number;
       cancel: (id: number) => void;
     } = { request: (cb) => requestAnimationFrame(cb), cancel: (id) => cancelAnimationFrame(id) },
+    private readonly places: Places = panelPlaces,
   ) {}
 
   /**
@@ -61,20 +74,31 @@ export class ScrollFollow {
     const { scrollHeight, scrollTop, clientHeight } = list;
     this.following = scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM;
     this.onBehind(!this.following);
+    if (this.key !== null) this.places.set(this.key, this.following ? null : scrollTop);
   };
 
   /** Back to the end, and following it. */
   readonly jump = (): void => {
     this.following = true;
     this.onBehind(false);
+    if (this.key !== null) this.places.set(this.key, null);
     const list = this.shown;
     if (list) list.scrollTop = list.scrollHeight;
   };
 
-  /** Follows `list` from now on; null while there is none. */
-  attach(list: Scroller | null): void {
+  /**
+   * Follows `list`, the conversation `key`, from now on (null while there is none), and puts the
+   * reader back where they left it, or at its end if they were following or never saw it.
+   */
+  attach(list: Scroller | null, key: string | null = null): void {
     this.frames.cancel(this.frame);
     this.frame = 0;
     this.shown = list;
+    this.key = key;
+    if (!list) return;
+    const place = key === null ? null : (this.places.get(key) ?? null);
+    this.following = place === null;
+    list.scrollTop = place ?? list.scrollHeight;
+    this.onBehind(!this.following);
   }
 }

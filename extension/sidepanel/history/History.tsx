@@ -92,6 +92,8 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         </ul>
       )}
       <HistoryTools
+        // A search with no match still has conversations to export; an empty history has none.
+        exportable={query !== '' || (items?.length ?? 0) > 0}
         onExport={(format) => void list.export(undefined, format)}
         onImport={(file) => void list.importFile(file)}
       />

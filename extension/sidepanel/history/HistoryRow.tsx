@@ -40,6 +40,8 @@ export function HistoryRow(props: Props) {
             aria-label={t('newTitle')}
             value={renaming}
             autoFocus
+            // The old title selected: typing replaces it, an arrow key keeps it to edit.
+            onFocus={(e) => e.currentTarget.select()}
             onChange={(e) => onRenaming(e.target.value)}
             onKeyDown={(e) => e.key === 'Escape' && onRenaming(null)}
           />

@@ -3,19 +3,25 @@ import './HistoryTools.css';
 import { t } from '../../shared/i18n';
 
 interface Props {
+  /** Whether there is anything to export: an empty history offers only Import. */
+  exportable: boolean;
   onExport: (format: 'md' | 'json') => void;
   onImport: (file: File) => void;
 }
 
-export function HistoryTools({ onExport, onImport }: Props) {
+export function HistoryTools({ exportable, onExport, onImport }: Props) {
   return (
     <footer className="history-tools">
-      <button type="button" className="ghost" onClick={() => onExport('md')}>
-        {t('exportAllMarkdown')}
-      </button>
-      <button type="button" className="ghost" onClick={() => onExport('json')}>
-        {t('exportAllJson')}
-      </button>
+      {exportable && (
+        <>
+          <button type="button" className="ghost" onClick={() => onExport('md')}>
+            {t('exportAllMarkdown')}
+          </button>
+          <button type="button" className="ghost" onClick={() => onExport('json')}>
+            {t('exportAllJson')}
+          </button>
+        </>
+      )}
       <label className="file-button">
         {t('importJson')}
         <input

@@ -44,12 +44,18 @@ export async function readImportFile(file: File): Promise<string> {
   return file.text();
 }
 
-/** Sends an export file's text to the worker in pieces; resolves to how many conversations came in. */
-export function importConversations(text: string): Promise<number> {
+/** How many conversations came in, and how many were already in the history. */
+export interface Imported {
+  imported: number;
+  skipped: number;
+}
+
+/** Sends an export file's text to the worker in pieces; resolves to what came in. */
+export function importConversations(text: string): Promise<Imported> {
   const port = connectImport();
-  return new Promise<number>((resolve, reject) => {
+  return new Promise<Imported>((resolve, reject) => {
     port.onClose(() => reject(new Error(t('errWorkerGone'))));
-    port.listen((result) => (result.type === 'done' ? resolve(result.imported) : reject(new Error(result.message))));
+    port.listen((result) => (result.type === 'done' ? resolve(result) : reject(new Error(result.message))));
     for (const piece of pieces(text)) port.post({ type: 'piece', text: piece });
     port.post({ type: 'end' });
   }).finally(() => port.close());

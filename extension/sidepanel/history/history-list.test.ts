@@ -56,8 +56,9 @@ function fakeWorker(count = 3) {
     import: (text) =>
       failing('import', () => {
         const added = JSON.parse(text) as ConversationData[];
-        for (const c of added) stored.set(c.conversation.id, c);
-        return added.length;
+        const fresh = added.filter((c) => !stored.has(c.conversation.id));
+        for (const c of fresh) stored.set(c.conversation.id, c);
+        return { imported: fresh.length, skipped: added.length - fresh.length };
       }),
     export: (ids, format) => failing('export', () => void exports.push([ids, format])),
     read: (file) => failing('read', () => file).then(readImportFile),
@@ -154,6 +155,15 @@ describe('actions', () => {
     expect(await list.importFile(file)).toBe(true);
     expect(view().message).toEqual({ text: plural(1, 'importedOne', 'importedMany') });
     await expect.poll(titles).toContain('Imported');
+  });
+
+  test('importing the same file again says none came in and how many were already there', async () => {
+    const { list, view } = await listed();
+    const file = () => new File([JSON.stringify([data('new', 'Imported', 9), data('c0', 'Title 0', 0)])], 'e.json');
+    await list.importFile(file());
+    expect(view().message?.text).toBe('Imported 1 conversation. 1 was already in your history and was skipped.');
+    await list.importFile(file());
+    expect(view().message?.text).toBe('Imported 0 conversations. 2 were already in your history and were skipped.');
   });
 
   test('exporting downloads the chosen conversations, or all, and leaves the list as it is', async () => {

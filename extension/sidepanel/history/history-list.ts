@@ -8,6 +8,7 @@ import { messageOf } from '../../shared/errors';
 import { plural, t, type MessageKey } from '../../shared/i18n';
 import type { MessageName, Req, Res } from '../../shared/protocol';
 import { Store } from '../store';
+import type { Imported } from './history-files';
 
 /** Rows shown at first, and added each time the end of the list comes into view. */
 export const PAGE = 50;
@@ -34,7 +35,7 @@ export interface HistoryWorker {
   restore: Call<'history.restore'>;
   update: Call<'history.update'>;
   /** Sends an export file's text; resolves to how many conversations came in. */
-  import: (text: string) => Promise<number>;
+  import: (text: string) => Promise<Imported>;
   /** Downloads some conversations (all when `ids` is absent) as a file. */
   export: (ids: string[] | undefined, format: 'md' | 'json') => Promise<void>;
   /** Reads a chosen file's text; its errors say what is wrong with it. */
@@ -97,8 +98,10 @@ export class HistoryList extends Store<HistoryView> {
 
   readonly importFile = (file: File): Promise<boolean> =>
     this.attempt('importFailed', async () => {
-      const imported = await this.worker.import(await this.worker.read(file));
-      this.set({ message: { text: plural(imported, 'importedOne', 'importedMany') } });
+      const { imported, skipped } = await this.worker.import(await this.worker.read(file));
+      const said = [plural(imported, 'importedOne', 'importedMany')];
+      if (skipped > 0) said.push(plural(skipped, 'importSkippedOne', 'importSkippedMany'));
+      this.set({ message: { text: said.join(' ') } });
     });
 
   /** Downloads some conversations (all when `ids` is absent) as Markdown or JSON. */

@@ -70,7 +70,16 @@ export function Settings({ api }: { api: SettingsApi }) {
           {t('addProvider')}
         </button>
       )}
-      {!first && <TimeoutsForm timeouts={settings.timeouts} onSave={(t) => attempt(api.setTimeouts(t))} />}
+      {!first && (
+        <TimeoutsForm
+          timeouts={settings.timeouts}
+          onSave={(t) => {
+            const saving = api.setTimeouts(t);
+            attempt(saving);
+            return saving;
+          }}
+        />
+      )}
       {!first && <Preferences settings={settings} onChange={(p) => attempt(api.setPreferences(p))} />}
       {!first && <Shortcuts />}
     </div>

@@ -4,17 +4,31 @@ import { useId, useState } from 'react';
 import type { Timeouts } from '../../shared/settings';
 import { t } from '../../shared/i18n';
 
-export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave: (t: Timeouts) => void }) {
+interface Props {
+  timeouts: Timeouts;
+  /** Saves; settles once stored (a failure is shown by Settings). */
+  onSave: (t: Timeouts) => Promise<unknown>;
+}
+
+export function TimeoutsForm({ timeouts, onSave }: Props) {
   const id = useId();
   const [firstByte, setFirstByte] = useState(timeouts.firstByteSeconds);
   const [idle, setIdle] = useState(timeouts.idleSeconds);
+  // Said once stored, until a field changes again: saving otherwise looked like nothing happened.
+  const [saved, setSaved] = useState(false);
   const clamp = (n: number) => Math.min(600, Math.max(5, Math.round(n) || 5));
   return (
     <form
       className="timeouts"
       onSubmit={(e) => {
         e.preventDefault();
-        onSave({ firstByteSeconds: clamp(firstByte), idleSeconds: clamp(idle) });
+        const next = { firstByteSeconds: clamp(firstByte), idleSeconds: clamp(idle) };
+        setFirstByte(next.firstByteSeconds);
+        setIdle(next.idleSeconds);
+        onSave(next).then(
+          () => setSaved(true),
+          () => setSaved(false),
+        );
       }}
     >
       <h3>{t('timeLimits')}</h3>
@@ -25,7 +39,10 @@ export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave:
         min={5}
         max={600}
         value={firstByte}
-        onChange={(e) => setFirstByte(Number(e.target.value))}
+        onChange={(e) => {
+          setSaved(false);
+          setFirstByte(Number(e.target.value));
+        }}
       />
       <label htmlFor={`${id}-idle`}>{t('pauseWait')}</label>
       <input
@@ -34,9 +51,17 @@ export function TimeoutsForm({ timeouts, onSave }: { timeouts: Timeouts; onSave:
         min={5}
         max={600}
         value={idle}
-        onChange={(e) => setIdle(Number(e.target.value))}
+        onChange={(e) => {
+          setSaved(false);
+          setIdle(Number(e.target.value));
+        }}
       />
       <button type="submit">{t('saveTimeLimits')}</button>
+      {saved && (
+        <p className="hint" role="status">
+          {t('timeLimitsSaved')}
+        </p>
+      )}
     </form>
   );
 }

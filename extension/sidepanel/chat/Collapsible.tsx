@@ -1,0 +1,45 @@
+/**
+ * A long question or quote, shown a few lines tall with "Show more": a tall question bubble
+ * otherwise fills the panel and pushes its answer out of sight (issue 12).
+ */
+import './Collapsible.css';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { t } from '../../shared/i18n';
+
+interface Props {
+  /** The element that holds the text (a paragraph, a blockquote). */
+  as: 'p' | 'blockquote';
+  className: string;
+  title?: string;
+  children: ReactNode;
+}
+
+export function Collapsible({ as: Tag, className, title, children }: Props) {
+  const box = useRef<HTMLParagraphElement & HTMLQuoteElement>(null);
+  const [open, setOpen] = useState(false);
+  // Whether the text is taller than its collapsed height, measured, since the lines a text
+  // takes depend on the panel's width; the panel can be resized, so it is measured again then.
+  const [long, setLong] = useState(false);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || open) return;
+    const measure = () => setLong(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [open, children]);
+
+  return (
+    <>
+      <Tag ref={box} className={`${className} collapsible`} title={title} data-collapsed={open ? undefined : ''}>
+        {children}
+      </Tag>
+      {(long || open) && (
+        <button type="button" className="more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? t('showLess') : t('showMore')}
+        </button>
+      )}
+    </>
+  );
+}
