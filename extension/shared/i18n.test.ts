@@ -13,6 +13,14 @@ const read = (locale: string) =>
 const slots = (message: string) => [...message.matchAll(/\$[1-9]|%s|\{language\}/g)].map((m) => m[0]).sort();
 
 describe('locales', () => {
+  // JSON.parse keeps the last of two equal keys without a word; browsers refuse the file.
+  test.each(locales)('%s names each key once', (locale) => {
+    const text = readFileSync(new URL(`${locale}/messages.json`, root), 'utf8');
+    const keys = [...text.matchAll(/^ {2}"([^"]+)": \{/gm)].map((m) => m[1]);
+    expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+    expect(keys.length).toBe(Object.keys(read(locale)).length);
+  });
+
   test('English and at least one other language', () => {
     expect(locales).toContain('en');
     expect(locales.length).toBeGreaterThanOrEqual(2);

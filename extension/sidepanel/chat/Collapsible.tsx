@@ -37,7 +37,7 @@ export function Collapsible({ as: Tag, className, title, children }: Props) {
       </Tag>
       {(long || open) && (
         <button type="button" className="more" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? t('showLess') : t('showMore')}
+          {open ? t('showLess') : t('showMoreText')}
         </button>
       )}
     </>
