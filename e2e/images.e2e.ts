@@ -34,6 +34,8 @@ const lastTurn = () => panel.locator('.turn').last();
  * or a drop of a file: the events a browser fires, with a real `DataTransfer`.
  */
 async function give(how: 'paste' | 'drop', width: number, height: number, page = panel): Promise<void> {
+  // As a user would: the box is there before anything is pasted into it.
+  await page.getByLabel('Your question').waitFor();
   await page.evaluate(
     async ([how, width, height]) => {
       const canvas = new OffscreenCanvas(width, height);
