@@ -34,14 +34,29 @@ async function closePanel(): Promise<void> {
  * highlight, above, is of a similar blue).
  */
 async function openMenuOn(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  const { x, y, bottom } = await onScreen(page, selector);
+  await h.clickAt(x, y, 3);
+  return h.findIcon({ x0: x, y0: bottom + 2, x1: x + 60, y1: PAGE_AREA.y1 });
+}
+
+/** Where `selector`'s element is on screen: a point inside it, and its bottom edge. */
+async function onScreen(page: Page, selector: string): Promise<{ x: number; y: number; bottom: number }> {
   const box = await page.locator(selector).first().boundingBox();
   if (!box) throw new Error(`${selector} is not on the page`);
   // The window sits at the screen's origin; the browser's own bars are above the page.
   const bars = await page.evaluate(() => window.outerHeight - window.innerHeight);
-  const x = Math.round(box.x + 40);
   const y = Math.round(bars + box.y + box.height / 2);
-  await h.clickAt(x, y, 3);
-  return h.findIcon({ x0: x, y0: Math.round(bars + box.y + box.height + 2), x1: x + 60, y1: PAGE_AREA.y1 });
+  return { x: Math.round(box.x + 40), y, bottom: Math.round(bars + box.y + box.height) };
+}
+
+/**
+ * A click on the page (its heading by default), as a reader clicks into a page before a shortcut: the keys then
+ * go to this window. Without it, under load the X focus could still be in the test's own reader
+ * window, and the shortcut then (rightly) found an extension page it cannot read.
+ */
+async function focusPage(page: Page, selector = 'h1'): Promise<void> {
+  const { x, y } = await onScreen(page, selector);
+  await h.clickAt(x, y);
 }
 
 const alertInPanel = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
@@ -107,6 +122,7 @@ test('"Summarize this page" in Gloss\'s submenu attaches the article and offers 
 test('asking about a browser page says Gloss cannot read it', async () => {
   const page = await h.page();
   await page.goto('chrome://version');
+  await focusPage(page, 'body');
   await h.xdotool('key', 'alt+shift+q');
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
   await expect.poll(alertInPanel, { timeout: 15_000 }).toContain('Gloss cannot read this page');
@@ -116,6 +132,7 @@ test('asking about a browser page says Gloss cannot read it', async () => {
 test('the shortcut with nothing selected asks for a selection', async () => {
   const page = await h.page();
   await page.goto(filesUrl);
+  await focusPage(page);
   await h.xdotool('key', 'alt+shift+q');
   await expect.poll(alertInPanel, { timeout: 15_000 }).toContain('Select some text on the page first');
 });

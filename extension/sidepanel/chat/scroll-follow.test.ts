@@ -32,6 +32,19 @@ describe('following an answer', () => {
     expect(queued).toHaveLength(0); // nothing changed since: no more frames asked for
   });
 
+  test('content added before its own scroll event is reported does not stop following', () => {
+    const { list, follow, behind, frame } = setup();
+    list.scrollHeight = 2600;
+    follow.changed();
+    // The scroll event for that comes a frame later, after more content arrived.
+    list.scrollHeight = 3400;
+    follow.scrolled();
+    expect(behind.at(-1)).toBe(false);
+    follow.changed();
+    frame();
+    expect(list.scrollTop).toBe(3400);
+  });
+
   test('a reader who scrolled up is left alone and told there is more below', () => {
     const { list, follow, behind, frame, queued } = setup();
     list.scrollTop = 200;
@@ -40,6 +53,19 @@ describe('following an answer', () => {
     frame();
     expect(queued).toHaveLength(0);
     expect(list.scrollTop).toBe(200);
+    expect(behind.at(-1)).toBe(true);
+  });
+
+  test('a reader who scrolled back down to the end, then up again, is left alone', () => {
+    const { list, follow, behind } = setup();
+    list.scrollTop = 200;
+    follow.scrolled();
+    list.scrollHeight = 4000;
+    list.scrollTop = 3500; // back at the end by hand
+    follow.scrolled();
+    expect(behind.at(-1)).toBe(false);
+    list.scrollTop = 2500;
+    follow.scrolled();
     expect(behind.at(-1)).toBe(true);
   });
 

@@ -30,6 +30,12 @@ export class ScrollFollow {
   private shown: Scroller | null = null;
   /** Which conversation is shown, for remembering its place. */
   private key: string | null = null;
+  /**
+   * Where following last scrolled to. Its scroll event comes a frame later, and content added in
+   * between puts the end further away than NEAR_BOTTOM: a position at or below this one is still
+   * the follower's own, not the reader scrolling up (under load this stopped following mid-answer).
+   */
+  private followedTo = Number.POSITIVE_INFINITY;
 
   constructor(
     /** Whether new content is out of sight below (the "Jump to latest" button shows). */
@@ -64,7 +70,13 @@ export class ScrollFollow {
 
   private toEnd(): void {
     this.dirty = false;
-    if (this.shown && this.following) this.shown.scrollTop = this.shown.scrollHeight;
+    if (this.shown && this.following) this.toBottom(this.shown);
+  }
+
+  private toBottom(list: Scroller): void {
+    list.scrollTop = list.scrollHeight;
+    // Layout is fresh (scrollHeight was just read), so reading back the clamped offset is cheap.
+    this.followedTo = list.scrollTop;
   }
 
   /** The list was scrolled (by the reader, or by following): follow again only near the end. */
@@ -72,7 +84,10 @@ export class ScrollFollow {
     const list = this.shown;
     if (!list) return;
     const { scrollHeight, scrollTop, clientHeight } = list;
-    this.following = scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM;
+    const ownScroll = this.following && scrollTop >= this.followedTo - 1;
+    this.following = ownScroll || scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM;
+    // From here on, only a scroll up from this position is the reader's.
+    this.followedTo = this.following ? scrollTop : Number.POSITIVE_INFINITY;
     this.onBehind(!this.following);
     if (this.key !== null) this.places.set(this.key, this.following ? null : scrollTop);
   };
@@ -83,7 +98,7 @@ export class ScrollFollow {
     this.onBehind(false);
     if (this.key !== null) this.places.set(this.key, null);
     const list = this.shown;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (list) this.toBottom(list);
   };
 
   /**
@@ -98,7 +113,8 @@ export class ScrollFollow {
     if (!list) return;
     const place = key === null ? null : (this.places.get(key) ?? null);
     this.following = place === null;
-    list.scrollTop = place ?? list.scrollHeight;
+    if (place === null) this.toBottom(list);
+    else list.scrollTop = place;
     this.onBehind(!this.following);
   }
 }
