@@ -75,10 +75,16 @@ async function sidebar(): Promise<Rect> {
   return { x0: 0, y0: Math.round(page.y), x1: Math.round(page.x), y1: Math.round(page.y + page.h) };
 }
 
+/**
+ * The composer at the sidebar's foot: the question box (about 50 px), and under it a row of
+ * tools with Send (about 40 px).
+ */
+const COMPOSER = { height: 110, boxCentre: 65 };
+
 /** The sidebar above its composer (whose focus ring is indigo too): where a quote shows. */
 async function quoteArea(): Promise<Rect> {
   const area = await sidebar();
-  return { ...area, y1: area.y1 - 110 };
+  return { ...area, y1: area.y1 - COMPOSER.height - 20 };
 }
 
 /** Gloss's indigo inside `area` (its icon, the first-run button, a quote's edge), or null. */
@@ -152,9 +158,9 @@ test('"Ask Gloss about …" in Firefox\'s context menu brings the selection to t
   await xdotool(display.name, 'key', 'Up', 'Return');
 
   await waitForQuote(before);
-  // The page kept the focus: click into the composer, the sidebar's bottom row.
+  // The page kept the focus: click into the question box, above the tools at the bottom.
   const bar = await sidebar();
-  await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
   const prompt = await askAndGetPrompt('And when are they highest?');
   expect(prompt).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
   expect(prompt).toContain('Spring tides come at new and full moon.');

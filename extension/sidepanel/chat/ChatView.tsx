@@ -4,7 +4,7 @@ import type { QuickAction } from '../../shared/preferences';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
 import { ConversationHeader } from './ConversationHeader';
-import { PdfBar } from './PdfBar';
+import { PdfAttach, PdfBar } from './PdfBar';
 import type { Chat } from './useChat';
 import type { PageContext } from './usePageContext';
 
@@ -66,6 +66,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         quickActions={quickActions}
         returned={chat.returned}
         onEdit={session.edit}
+        tools={<PdfAttach page={page} />}
       />
     </>
   );

@@ -4,7 +4,7 @@
  * in the box (Up in an empty box), as a new version of that question.
  */
 import './Composer.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ImageArea } from './ImageChips';
 import { useImages } from './useImages';
 import type { QuestionImage } from '../../shared/image';
@@ -34,6 +34,8 @@ interface Props {
   quickActions: QuickAction[];
   /** A question the worker refused, given back (it goes in the box, before anything typed since). */
   returned: { text: string; at: number; images?: QuestionImage[] } | null;
+  /** Buttons that add material (the PDF paperclip), in the question box's tools. */
+  tools?: ReactNode;
 }
 
 export function Composer({
@@ -49,6 +51,7 @@ export function Composer({
   onEdit,
   quickActions,
   returned,
+  tools,
 }: Props) {
   const [draft, setDraft] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -68,11 +71,10 @@ export function Composer({
     if (editing) {
       onEdit(editing, question);
       setEditing(null);
-      setDraft('');
-      return;
+    } else {
+      onSend(question, attachment ? [asSent(attachment, keptChars)] : [], images.take());
+      onAttachmentChange(null);
     }
-    onSend(question, attachment ? [asSent(attachment, keptChars)] : [], images.take());
-    onAttachmentChange(null);
     setDraft('');
   };
 
@@ -120,6 +122,7 @@ export function Composer({
         onKey={onKey}
         onSubmit={submit}
         onStop={onStop}
+        tools={tools}
       />
     </ImageArea>
   );

@@ -1,13 +1,15 @@
 /**
- * The PDF line above the composer: "Ask about this PDF" when the tab beside the panel shows one,
- * the attach button for a PDF from disk, and what is happening while one is read. Dropping a PDF
- * anywhere on the panel does the same as picking it.
+ * PDFs in the composer: the paperclip beside the camera picks one from disk (dropping one
+ * anywhere on the panel does the same), and a line above the composer offers "Ask about this
+ * PDF" when the tab beside the panel shows one, or says what is happening while one is read.
+ * The line is there only when it has something to say.
  */
 import './PdfBar.css';
-import { Paperclip } from 'lucide-react';
+import Paperclip from 'lucide-react/icons/paperclip';
 import { useRef } from 'react';
 import type { PdfRequest } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
+import { IconButton } from '../IconButton';
 import { requestOrigins } from '../settings/permissions';
 import { useActivePdf, usePdfDrop } from './pdf-input';
 import type { PageContext } from './usePageContext';
@@ -32,10 +34,11 @@ function RetryButton({
   );
 }
 
+/** The line above the composer: reading, a retry with access, or the tab's PDF to ask about. */
 export function PdfBar({ page }: { page: PageContext }) {
-  const picker = useRef<HTMLInputElement>(null);
   const tabPdf = useActivePdf();
-  usePdfDrop(page.readPdf, page.setError);
+  const offer = tabPdf && page.attachment?.url !== tabPdf.url ? tabPdf : null;
+  if (!page.reading && !page.retry && !offer) return null;
   return (
     <div className="pdf-bar">
       {page.reading ? (
@@ -45,23 +48,29 @@ export function PdfBar({ page }: { page: PageContext }) {
       ) : page.retry ? (
         <RetryButton retry={page.retry} onGranted={page.readPdf} />
       ) : (
-        tabPdf &&
-        page.attachment?.url !== tabPdf.url && (
-          <button type="button" className="ghost" onClick={() => page.readPdf(tabPdf)}>
+        offer && (
+          <button type="button" className="ghost" onClick={() => page.readPdf(offer)}>
             {t('pdfAskTab')}
           </button>
         )
       )}
-      <button
-        type="button"
-        className="ghost pdf-attach"
-        title={t('pdfAttach')}
-        aria-label={t('pdfAttach')}
+    </div>
+  );
+}
+
+/** The paperclip in the composer's tools, and dropping a PDF on the panel. */
+export function PdfAttach({ page }: { page: PageContext }) {
+  const picker = useRef<HTMLInputElement>(null);
+  usePdfDrop(page.readPdf, page.setError);
+  return (
+    <>
+      <IconButton
+        icon={Paperclip}
+        label={t('pdfAttach')}
+        className="pdf-attach"
         disabled={page.reading}
         onClick={() => picker.current?.click()}
-      >
-        <Paperclip size={16} aria-hidden />
-      </button>
+      />
       <input
         ref={picker}
         type="file"
@@ -73,6 +82,6 @@ export function PdfBar({ page }: { page: PageContext }) {
           e.target.value = ''; // the same file can be picked again
         }}
       />
-    </div>
+    </>
   );
 }

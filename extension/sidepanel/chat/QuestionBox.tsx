@@ -1,10 +1,12 @@
 /**
- * The box the question is typed in, with the screenshot button and Send (or Stop while an
- * answer is being written), and a note while it edits the last question. Keys that do something
+ * The box the question is typed in and, under it, a row of tools (attach a PDF, a screenshot)
+ * with Send (or Stop while an answer is being written) at its end, and a note while it edits the
+ * last question. Under the box rather than beside it, so the box keeps the panel's whole width
+ * at 240 px too. Keys that do something
  * other than type (composer-text's composerKey) go to `onKey`.
  */
 import './QuestionBox.css';
-import type { KeyboardEvent, RefObject } from 'react';
+import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { t } from '../../shared/i18n';
 import { composerKey, type ComposerKey } from './composer-text';
 import { ScreenshotButton } from './ScreenshotButton';
@@ -22,10 +24,12 @@ interface Props {
   onKey: (does: ComposerKey) => void;
   onSubmit: () => void;
   onStop: () => void;
+  /** Buttons that add material, before the screenshot button. */
+  tools?: ReactNode;
 }
 
 export function QuestionBox(props: Props) {
-  const { box, draft, onDraft, placeholder, streaming, editing, hasLast, onKey, onSubmit, onStop } = props;
+  const { box, draft, onDraft, placeholder, streaming, editing, hasLast, onKey, onSubmit, onStop, tools } = props;
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     const state = { streaming, editing, hasLast, empty: draft === '' };
     const does = composerKey(e.key, { shift: e.shiftKey, composing: e.nativeEvent.isComposing, ...state });
@@ -57,16 +61,19 @@ export function QuestionBox(props: Props) {
           onChange={(e) => onDraft(e.target.value)}
           onKeyDown={onKeyDown}
         />
-        <ScreenshotButton />
-        {streaming ? (
-          <button type="button" className="stop" onClick={onStop}>
-            {t('stop')}
-          </button>
-        ) : (
-          <button type="submit" className="primary" disabled={!draft.trim()}>
-            {t('send')}
-          </button>
-        )}
+        <div className="composer-tools">
+          {tools}
+          <ScreenshotButton />
+          {streaming ? (
+            <button type="button" className="stop" onClick={onStop}>
+              {t('stop')}
+            </button>
+          ) : (
+            <button type="submit" className="primary" disabled={!draft.trim()}>
+              {t('send')}
+            </button>
+          )}
+        </div>
       </form>
     </>
   );
