@@ -1,6 +1,7 @@
 /**
  * The screenshot gallery: the panel as a user sees it, in each state that matters (a new chat, a
- * rich answer, the history, the settings), light and dark, English and German, at the Chrome side
+ * rich answer, material in the composer, waiting, a stalled stream, an error, the history, the
+ * settings), light and dark, English and German, at the Chrome side
  * panel's usual width (360 px) and Firefox's narrowest sidebar (240 px). Run with
  * `npm run screenshot`; writes docs/screens/<state>-<lang>-<theme>-<width>.png (not committed:
  * the README shows two of them, copied to docs/).
@@ -9,6 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchWithExtension } from './browser';
 import { startProviderServer } from './provider-server';
+import { failed, material, waiting } from './screenshot-states';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -49,6 +51,9 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await panel.getByLabel(label.question).press('Enter');
     await panel.locator('.turn[data-status="done"]').waitFor();
     await shoot(panel, `answer-${lang}`);
+    await material(panel, shoot, lang);
+    await waiting(panel, server, shoot, lang);
+    await failed(panel, server, shoot, lang);
     await panel.locator('.bar button').nth(1).click(); // History
     await panel.locator('.history-item').first().waitFor();
     await shoot(panel, `history-${lang}`);
