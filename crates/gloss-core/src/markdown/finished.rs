@@ -2,7 +2,8 @@
 //! again. The parser closes every open block when a new top-level block begins, so a block is
 //! final as soon as the next one starts on a complete line (only complete lines may decide: a
 //! partial `#` may still become `#tag` and continue a paragraph). A fenced code block is also
-//! final once its closing fence line is complete, without waiting for the next block.
+//! final once its closing fence line is complete, and a table or list once a blank line has
+//! ended it, without waiting for the next block.
 
 use comrak::nodes::{AstNode, NodeValue};
 
@@ -26,8 +27,10 @@ pub(super) fn finished_block_ends<'a>(blocks: &[&'a AstNode<'a>], region: &str) 
         .count();
     // Block i ends where block i + 1 starts.
     let mut end_lines: Vec<usize> = starts.iter().skip(1).take(finished).copied().collect();
-    if finished + 1 == blocks.len() {
-        if let Some(end) = closed_fence_end(blocks[finished], region, complete_lines) {
+    if let Some(&block) = blocks.get(finished) {
+        if let Some(end) = closed_fence_end(block, region, complete_lines)
+            .or_else(|| ended_by_blank_line(block, region))
+        {
             end_lines.push(end + 1);
         }
     }
@@ -51,6 +54,34 @@ fn closed_fence_end<'a>(
     }
     let line = region.split_inclusive('\n').nth(end - 1)?;
     closes_fence(line, code.fence_char, code.fence_length).then_some(end)
+}
+
+/// If `block` is a table or list that a blank line has ended, the number of the line where
+/// the next block can start, less one. A blank line always ends a table. It ends a list once the
+/// line after it has begun with something that cannot continue the list (no indent, no marker,
+/// no digit), a letter as in "That is all.": otherwise the next block is decided only when that
+/// line is complete, and each chunk of it would re-parse the whole list.
+fn ended_by_blank_line<'a>(block: &'a AstNode<'a>, region: &str) -> Option<usize> {
+    let start = block.data().sourcepos.start.line;
+    let lines = region.split_inclusive('\n').enumerate().skip(start);
+    match block.data().value {
+        NodeValue::Table(_) => lines
+            .take_while(|(_, l)| l.ends_with('\n'))
+            .find(|(_, l)| l.trim().is_empty())
+            .map(|(i, _)| i + 1),
+        NodeValue::List(_) => {
+            let (last, partial) = region.rsplit_once('\n')?;
+            let blank_before = last.rsplit('\n').next()?.trim().is_empty();
+            let first = partial.bytes().next()?;
+            let continues = first.is_ascii_whitespace()
+                || first.is_ascii_digit()
+                || matches!(first, b'-' | b'+' | b'*');
+            // The partial line's number, less one: the list ends where it starts.
+            let complete = region.bytes().filter(|&b| b == b'\n').count();
+            (blank_before && !continues).then_some(complete)
+        }
+        _ => None,
+    }
 }
 
 /// Byte offset of the start of each line (line 1 at index 0).

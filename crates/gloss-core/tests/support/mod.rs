@@ -13,6 +13,8 @@ pub struct Consumer {
     blocks: Vec<String>,
     tail: String,
     code: Option<(String, String)>,
+    /// The open table's or list's rows: those appended, the live ones, and what follows.
+    rows: Option<(String, String, String)>,
 }
 
 impl Consumer {
@@ -21,7 +23,24 @@ impl Consumer {
             self.blocks.clear();
         }
         self.blocks.extend(patch.frozen);
+        self.rows = match patch.tail_rows {
+            None => None,
+            Some(rows) => {
+                let mut held = if patch.tail.is_empty() {
+                    self.rows
+                        .take()
+                        .expect("tail_rows needs a table or list tail first")
+                } else {
+                    Default::default()
+                };
+                held.0.push_str(&rows.append);
+                held.1 = rows.live;
+                held.2 = rows.after;
+                Some(held)
+            }
+        };
         match patch.tail_code {
+            None if self.rows.is_some() && patch.tail.is_empty() => {}
             None => {
                 self.tail = patch.tail;
                 self.code = None;
@@ -47,6 +66,16 @@ impl Consumer {
 
     pub fn html(&self) -> String {
         let mut html = self.blocks.concat();
+        if let Some((stable, live, after)) = &self.rows {
+            // Into the container: the `<tbody>`, or the top list.
+            let at = self
+                .tail
+                .rfind("</tbody>")
+                .or_else(|| self.tail.rfind("</"))
+                .unwrap();
+            let (before, rest) = self.tail.split_at(at);
+            return format!("{html}{before}{stable}{live}{rest}{after}");
+        }
         match &self.code {
             None => html.push_str(&self.tail),
             Some((stable, live)) => {
@@ -60,8 +89,19 @@ impl Consumer {
     }
 
     pub fn tail_is_empty(&self) -> bool {
-        self.tail.is_empty() && self.code.is_none()
+        self.tail.is_empty() && self.code.is_none() && self.rows.is_none()
     }
+}
+
+/// A sentence, a long table or list of `rows` lines made by `row` (with a header for a table),
+/// and a closing sentence, as models write them.
+pub fn long_block(rows: usize, row: impl Fn(usize) -> String) -> String {
+    let mut out = String::from("Here they are:\n\n");
+    if row(0).starts_with('|') {
+        out.push_str("| # | Name | Notes |\n|---|:-:|--:|\n");
+    }
+    out.extend((0..rows).map(row));
+    out + "\nThat is all.\n"
 }
 
 /// A long answer of the usual kinds of blocks, about `bytes` long.
