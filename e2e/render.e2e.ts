@@ -63,7 +63,9 @@ function normalisedAnswer(): Promise<string> {
   });
 }
 
-/** The answer's DOM as it streams: frozen blocks and the tail unwrapped (no ids: no headings). */
+/** The answer's DOM as it streams: frozen blocks and the tail unwrapped, and the answer's own
+ * id prefix (answer/scope-ids.ts) taken off again. A prefix may end inside a heading the final
+ * answer does not have: `- fix 20\n  -` makes "fix 20" a setext heading in its list item. */
 function openAnswer(): Promise<string> {
   return panel.evaluate(() => {
     const answer = document.querySelector('.turn:last-child .answer');
@@ -73,6 +75,10 @@ function openAnswer(): Promise<string> {
       .querySelectorAll('[data-gloss-ui="blocks"], [data-gloss-ui="tail"]')
       .forEach((el) => el.replaceWith(...el.childNodes));
     copy.querySelectorAll('[data-gloss-ui]').forEach((el) => el.remove());
+    copy.querySelectorAll('[id]').forEach((el) => (el.id = el.id.replace(/^a\d+-/, '')));
+    copy.querySelectorAll('a[href^="#"]').forEach((el) => {
+      el.setAttribute('href', (el.getAttribute('href') ?? '').replace(/^#a\d+-/, '#'));
+    });
     return copy.innerHTML;
   });
 }
