@@ -261,3 +261,13 @@ fn long_tables_and_lists_send_each_row_once() {
         stream(&doc, &vec![4; doc.len()], name);
     }
 }
+
+/// comrak makes `- a\n  | x |\n  |---|\n  |` loose, and the list tight again once that line
+/// reads `  | 1 |`. The list fast path once kept the loose reading for every item after it.
+#[test]
+fn a_list_loose_only_while_its_last_line_is_unfinished_ends_tight() {
+    let doc = "- a\n- b\n- c\n  | x |\n  |---|\n  | 1 |\n- d\n- e\n";
+    let cut = doc.find("| 1").unwrap() + 1;
+    stream(doc, &[cut, doc.len()], "cut after the row's first pipe");
+    stream(doc, &[1; 64], "byte by byte");
+}

@@ -9,6 +9,7 @@ mod anchors;
 mod code_tail;
 mod finished;
 mod format;
+mod list_tail;
 mod math;
 mod patch;
 mod rows_tail;

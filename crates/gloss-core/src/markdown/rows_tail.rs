@@ -7,15 +7,16 @@
 //! the table or list once as an empty skeleton, then each finished row or item once, and
 //! re-renders only the unfinished last one, each chunk parsing a few lines with their context
 //! (the header lines, or the last item already sent, which shows a blank line between items).
-//! Anything it is not sure of (a line that ends the block, a list turning loose, a carriage
+//! Anything it is not sure of (a line that ends the block, a list changing tightness, a carriage
 //! return the parser would rewrite) hands control back to the full path, which re-parses once.
 
-use comrak::nodes::{AstNode, ListType, NodeList, NodeValue};
+use comrak::nodes::{AstNode, NodeValue};
 use comrak::Arena;
 use serde::{Deserialize, Serialize};
 
 use super::anchors::Anchors;
 use super::finished::line_offsets;
+use super::list_tail::OpenList;
 use super::{format, options, parse};
 
 /// New rows or items of the open table or list, as HTML elements for its `<tbody>`, `<ul>` or
@@ -40,14 +41,7 @@ pub(super) enum RowsTail {
         /// Offset in the full text where the rows not yet sent start.
         sent_end: usize,
     },
-    List {
-        /// The list as the full path parsed it (kind, marker, tightness).
-        list: NodeList,
-        /// Offset in the full text where parsing starts: the last item sent, or the list.
-        from: usize,
-        /// Whether the item at `from` was already sent.
-        context: bool,
-    },
+    List(OpenList),
 }
 
 impl RowsTail {
@@ -78,11 +72,7 @@ impl RowsTail {
                     sent_end: region_start + first + head,
                 }
             }
-            NodeValue::List(list) => Self::List {
-                list,
-                from: region_start + first,
-                context: false,
-            },
+            NodeValue::List(list) => Self::List(OpenList::new(list, region_start + first)),
             _ => return None,
         };
         let skeleton = tail.skeleton(tail_html)?;
@@ -94,7 +84,7 @@ impl RowsTail {
     fn skeleton(&self, html: &str) -> Option<String> {
         let (open, close) = match self {
             Self::Table { .. } => (html.find("<tbody>\n")? + 8, html.rfind("</tbody>")?),
-            Self::List { .. } => (html.find('\n')? + 1, html.rfind("</")?),
+            Self::List(_) => (html.find('\n')? + 1, html.rfind("</")?),
         };
         (open <= close).then(|| format!("{}{}", &html[..open], &html[close..]))
     }
@@ -125,18 +115,7 @@ impl RowsTail {
                     after,
                 })
             }
-            Self::List {
-                list,
-                from,
-                context,
-            } => {
-                let (rows, next) = list_items(list, &text[*from..], *context, anchors)?;
-                if let Some(next) = next {
-                    *from += next;
-                    *context = true;
-                }
-                Some(rows)
-            }
+            Self::List(list) => list.extend(text, anchors),
         }
     }
 }
@@ -173,62 +152,4 @@ fn table_rows(
         rows == lines.split_inclusive('\n').count() && after.is_empty()
     };
     fits.then(|| (body.to_owned(), after.to_owned()))
-}
-
-/// Parses `src` (the list from its last item sent, if `context`, else from its start): the
-/// finished items' HTML to append, the unfinished ones' as live, and where the last finished
-/// item starts in `src` (the next parse's start). None if `src` is no longer one list of the
-/// same kind and tightness.
-fn list_items(
-    list: &NodeList,
-    src: &str,
-    context: bool,
-    anchors: &mut Anchors,
-) -> Option<(TailRows, Option<usize>)> {
-    let arena = Arena::new();
-    let root = parse(&arena, src);
-    let [block] = root.children().collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    match block.data_mut().value {
-        // A list tight so far may be loose overall (earlier items); the opposite means the
-        // list just turned loose, which changes the items already sent.
-        NodeValue::List(ref mut parsed) if same_list(list, parsed) => parsed.tight = list.tight,
-        _ => return None,
-    }
-    let items: Vec<_> = block.children().collect();
-    let complete_lines = src.bytes().filter(|&b| b == b'\n').count();
-    let line = |item: &&AstNode| item.data().sourcepos.start.line;
-    // An item is finished once the next one starts on a complete line.
-    let finished = items
-        .iter()
-        .skip(1)
-        .filter(|item| line(item) <= complete_lines)
-        .count();
-    let skip = usize::from(context);
-    let mut rows = TailRows::default();
-    for item in items.iter().take(finished).skip(skip) {
-        rows.append.push_str(&format_item(item, anchors));
-    }
-    anchors.checkpoint();
-    for item in items.iter().skip(finished.max(skip)) {
-        rows.live.push_str(&format_item(item, anchors));
-    }
-    anchors.rollback();
-    let next = (finished > skip).then(|| line_offsets(src)[line(&items[finished - 1]) - 1]);
-    Some((rows, next))
-}
-
-/// Whether `parsed` continues `list`: same kind and marker, and not loose where it was tight.
-fn same_list(list: &NodeList, parsed: &NodeList) -> bool {
-    list.list_type == parsed.list_type
-        && (list.list_type == ListType::Ordered || list.bullet_char == parsed.bullet_char)
-        && (list.list_type == ListType::Bullet || list.delimiter == parsed.delimiter)
-        && (parsed.tight || !list.tight)
-}
-
-fn format_item<'a>(item: &'a AstNode<'a>, anchors: &mut Anchors) -> String {
-    let (html, next) = format::format(item, options(), std::mem::take(anchors));
-    *anchors = next;
-    html
 }
