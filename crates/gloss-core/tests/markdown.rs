@@ -227,6 +227,11 @@ fn long_tables_and_lists_send_each_row_once() {
             support::long_block(400, |i| format!("| {i} | x{i} | *ok* |\n")),
         ),
         (
+            "table right after its sentence",
+            support::long_block(400, |i| format!("| {i} | x{i} | *ok* |\n"))
+                .replacen(":\n\n|", ":\n|", 1),
+        ),
+        (
             "tight list",
             support::long_block(300, |i| format!("- item {i} `x`\n")),
         ),

@@ -6,8 +6,10 @@
 //! ended it, without waiting for the next block.
 
 use comrak::nodes::{AstNode, NodeValue};
+use comrak::Arena;
 
 use super::code_tail::closes_fence;
+use super::parse;
 
 /// Where each finished block of the open `region` ends, as byte offsets into it. A block is
 /// finished once the next top-level block starts on a complete line; the last block, once it is
@@ -21,9 +23,12 @@ pub(super) fn finished_block_ends<'a>(blocks: &[&'a AstNode<'a>], region: &str) 
     // Blocks come in source order except footnote definitions, which the parser moves to the
     // end: freezing stops where the order breaks (a block cannot end before it starts), and the
     // rest stays open until `finish` (which resets if a footnote changed what was frozen).
-    let finished = starts
-        .windows(2)
-        .take_while(|pair| pair[1] > pair[0] && pair[1] <= complete_lines)
+    let finished = (1..blocks.len())
+        .take_while(|&i| {
+            starts[i] > starts[i - 1]
+                && starts[i] <= complete_lines
+                && starts_alone(blocks[i], region, complete_lines)
+        })
         .count();
     // Block i ends where block i + 1 starts.
     let mut end_lines: Vec<usize> = starts.iter().skip(1).take(finished).copied().collect();
@@ -36,6 +41,28 @@ pub(super) fn finished_block_ends<'a>(blocks: &[&'a AstNode<'a>], region: &str) 
     }
     let offsets = line_offsets(region);
     end_lines.iter().map(|&line| offsets[line - 1]).collect()
+}
+
+/// Whether `block`, which starts on a complete line, is what a parse from that line gives, so
+/// the blocks before it may be frozen and the text re-parsed from there. A table is the one
+/// block that is not always: it is decided by its second line (the delimiter row: `lazy\nx\n--|`
+/// is a paragraph and a table until the row reads `--|--`, two columns for one), and its header
+/// may have been a paragraph's last line, read in that paragraph (`para\n10. ten\n|---|` makes
+/// `10. ten` a header; from its own line, `10. ten` starts a list).
+fn starts_alone<'a>(block: &'a AstNode<'a>, region: &str, complete_lines: usize) -> bool {
+    if !matches!(block.data().value, NodeValue::Table(_)) {
+        return true;
+    }
+    let start = block.data().sourcepos.start.line;
+    if start + 1 > complete_lines {
+        return false;
+    }
+    let offsets = line_offsets(region);
+    let head = &region[offsets[start - 1]..offsets[start + 1]];
+    let arena = Arena::new();
+    parse(&arena, head)
+        .first_child()
+        .is_some_and(|first| matches!(first.data().value, NodeValue::Table(_)))
 }
 
 /// If `block` is a fenced code block closed by a complete line, that line's number.
