@@ -63,6 +63,26 @@ function normalisedAnswer(): Promise<string> {
   });
 }
 
+/** The answer's DOM as it streams: frozen blocks and the tail unwrapped, and the answer's own
+ * id prefix (answer/scope-ids.ts) taken off again. A prefix may end inside a heading the final
+ * answer does not have: `- fix 20\n  -` makes "fix 20" a setext heading in its list item. */
+function openAnswer(): Promise<string> {
+  return panel.evaluate(() => {
+    const answer = document.querySelector('.turn:last-child .answer');
+    if (!answer) return '';
+    const copy = answer.cloneNode(true) as HTMLElement;
+    copy
+      .querySelectorAll('[data-gloss-ui="blocks"], [data-gloss-ui="tail"]')
+      .forEach((el) => el.replaceWith(...el.childNodes));
+    copy.querySelectorAll('[data-gloss-ui]').forEach((el) => el.remove());
+    copy.querySelectorAll('[id]').forEach((el) => (el.id = el.id.replace(/^a\d+-/, '')));
+    copy.querySelectorAll('a[href^="#"]').forEach((el) => {
+      el.setAttribute('href', (el.getAttribute('href') ?? '').replace(/^#a\d+-/, '#'));
+    });
+    return copy.innerHTML;
+  });
+}
+
 function serialised(html: string): Promise<string> {
   return panel.evaluate((h) => {
     const t = document.createElement('template');
@@ -99,6 +119,40 @@ describe('streaming render', () => {
     expect(await box.inputValue()).toContain('fn parse(input: &str)');
     await box.fill('');
     await expect.poll(() => answer.locator('.katex').count()).toBeGreaterThan(0);
+  });
+
+  test('while a long table and list stream, the panel shows exactly the render of what has arrived', async () => {
+    let answer = 'The versions:\n\n| # | Package | Notes |\n|---|:-:|--:|\n';
+    for (let i = 1; i <= 40; i++) answer += `| ${i} | pkg-${i} | *ok* \\| [x](https://e.com/${i}) |\n`;
+    answer += '\nChanges:\n\n';
+    for (let i = 1; i <= 40; i++) answer += i % 10 === 0 ? `- fix ${i}\n  - detail\n\n` : `- fix **${i}**\n`;
+    answer += '\nThat is all.\n';
+    const chunk = 5;
+    server.enqueue({ kind: 'stream', chunks: sseChunks(answer, chunk), delayMs: 8 });
+    await ask(panel, 'List them');
+    const turn = panel.locator('.turn').last();
+    const samples = new Set<string>();
+    while ((await turn.getAttribute('data-status')) !== 'done') samples.add(await openAnswer());
+    // Every state the panel showed is the full render of a prefix the provider sent.
+    const prefixes = Array.from({ length: Math.ceil(answer.length / chunk) }, (_, i) =>
+      renderMarkdown(answer.slice(0, (i + 1) * chunk)),
+    );
+    const expected = new Set(
+      await panel.evaluate(
+        (all) =>
+          all.map((h) => {
+            const t = document.createElement('template');
+            t.innerHTML = h;
+            return t.innerHTML;
+          }),
+        prefixes,
+      ),
+    );
+    const midTable = [...samples].filter((s) => s.includes('<tbody>') && !s.includes('Changes'));
+    const midList = [...samples].filter((s) => s.includes('<li>') && !s.includes('That is all'));
+    expect(midTable.length).toBeGreaterThan(3);
+    expect(midList.length).toBeGreaterThan(3);
+    for (const sample of samples) if (sample !== '') expect(expected.has(sample), sample.slice(-300)).toBe(true);
   });
 });
 

@@ -19,7 +19,7 @@ pub mod providers;
 pub mod spec;
 
 pub use events::{ErrorCode, FinishReason, Localized, StreamEvent};
-pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode};
+pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode, TailRows};
 pub use providers::{
     build_request, http_error, model_details_request, model_sees, models_request, parse_models,
     HttpRequest, Limit, Limits, ModelInfo, StreamDecoder, MAX_ANSWER, MAX_EVENT, MAX_LINE,

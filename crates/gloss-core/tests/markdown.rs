@@ -205,3 +205,74 @@ fn a_footnote_definition_followed_by_more_blocks_streams_whole() {
     }
     stream(input, &[input.len()], "one piece");
 }
+
+/// The bytes a patch carries to the panel.
+fn patch_bytes(patch: &gloss_core::RenderPatch) -> usize {
+    let code = patch
+        .tail_code
+        .as_ref()
+        .map_or(0, |c| c.append.len() + c.live.len());
+    let rows = patch
+        .tail_rows
+        .as_ref()
+        .map_or(0, |r| r.append.len() + r.live.len());
+    patch.frozen.iter().map(String::len).sum::<usize>() + patch.tail.len() + code + rows
+}
+
+#[test]
+fn long_tables_and_lists_send_each_row_once() {
+    let cases = [
+        (
+            "table",
+            support::long_block(400, |i| format!("| {i} | x{i} | *ok* |\n")),
+        ),
+        (
+            "table right after its sentence",
+            support::long_block(400, |i| format!("| {i} | x{i} | *ok* |\n"))
+                .replacen(":\n\n|", ":\n|", 1),
+        ),
+        (
+            "tight list",
+            support::long_block(300, |i| format!("- item {i} `x`\n")),
+        ),
+        (
+            "ordered list",
+            support::long_block(300, |i| format!("{}. item\n", i + 1)),
+        ),
+        (
+            "loose list",
+            support::long_block(300, |i| format!("- item {i}\n\n")),
+        ),
+        (
+            "nested list",
+            support::long_block(200, |i| format!("- a{i}\n  - b{i}\n")),
+        ),
+    ];
+    for (name, doc) in cases {
+        let mut renderer = StreamRenderer::new();
+        let mut posted = 0;
+        let chunks: Vec<_> = doc.as_bytes().chunks(4).collect();
+        for chunk in chunks {
+            posted += patch_bytes(&renderer.push(std::str::from_utf8(chunk).unwrap()));
+        }
+        posted += patch_bytes(&renderer.finish());
+        let html = render_markdown(&doc).len();
+        // Each row or item goes once as it streams and once in the block frozen at its end; the
+        // unfinished one goes with every chunk (5-7× in all; before rows were frozen: 1,000×+).
+        assert!(
+            posted < 10 * html,
+            "{name}: posted {posted} bytes for {html} of HTML"
+        );
+        stream(&doc, &vec![4; doc.len()], name);
+    }
+}
+
+/// comrak makes `- a\n  | x |\n  |---|\n  |` loose, and the list tight again once that line
+/// reads `  | 1 |`. The list fast path once kept the loose reading for every item after it.
+#[test]
+fn a_list_loose_only_while_its_last_line_is_unfinished_ends_tight() {
+    let doc = "- a\n- b\n- c\n  | x |\n  |---|\n  | 1 |\n- d\n- e\n";
+    let cut = doc.find("| 1").unwrap() + 1;
+    stream(doc, &[cut, doc.len()], "cut after the row's first pipe");
+    stream(doc, &[1; 64], "byte by byte");
+}

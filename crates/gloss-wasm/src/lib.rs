@@ -34,12 +34,17 @@ export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'contex
  * open fenced code block: if `tail` is non-empty it replaces the tail first (its <code> is then
  * empty); then `append` is added to the <code>'s text and its unfinished last line set to `live`.
  * If `tail` is empty the tail is kept. Both fields of `tailCode` are plain text, not HTML.
+ * With `tailRows` the tail is an open table or list, the same way: a non-empty `tail` replaces it
+ * first (its <tbody>, or its top <ul>/<ol>, is then empty); `append` (HTML rows or items) is added
+ * to that container, its elements from the previous `live` are replaced by `live`'s, and what
+ * follows the container from the previous `after` by `after`'s (all three are safe HTML).
  */
 export interface RenderPatch {
   frozen: string[];
   tail: string;
   reset?: boolean;
   tailCode?: { append: string; live: string };
+  tailRows?: { append: string; live: string; after?: string };
 }
 export interface Attachment { kind: 'selection' | 'page' | 'pdf' | 'transcript'; title: string; url: string; text: string }
 /** One PDF page's text runs as PDF.js's `getTextContent()` gives them (fields Gloss reads). */

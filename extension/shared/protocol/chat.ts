@@ -69,6 +69,7 @@ const RenderPatchSchema = v.object({
   tail: v.string(),
   reset: v.optional(v.boolean()),
   tailCode: v.optional(v.object({ append: v.string(), live: v.string() })),
+  tailRows: v.optional(v.object({ append: v.string(), live: v.string(), after: v.optional(v.string()) })),
 });
 // The schema and the core's declared type must agree, both ways.
 export type RenderPatchMatches = Check<

@@ -24,6 +24,8 @@ export class AnswerDom {
   readonly root = document.createElement('div');
   private readonly tail = document.createElement('div');
   private code: { stable: Text; live: Text } | null = null;
+  /** An open table's `<tbody>` or list's `<ul>`/`<ol>`, and the nodes `live` and `after` put in. */
+  private rows: { container: Element; live: ChildNode[]; after: ChildNode[] } | null = null;
   /** The group new frozen blocks go into, until it is full. */
   private group: HTMLElement | null = null;
   private pending: RenderPatch[] = [];
@@ -58,7 +60,8 @@ export class AnswerDom {
       for (const html of patch.frozen) added.push(...this.appendBlock(html));
       change = nextTail(change, patch);
       if (patch.tailCode) preload('code');
-      if (patch.tail.includes('data-math-style')) preload('math');
+      const rows = patch.tailRows ? patch.tailRows.append + patch.tailRows.live : '';
+      if (patch.tail.includes('data-math-style') || rows.includes('data-math-style')) preload('math');
     }
     this.applyTail(change);
     if (added.length > 0) {
@@ -80,12 +83,17 @@ export class AnswerDom {
     this.applyTail({ kind: 'html', html: '' });
   }
 
-  private appendBlock(html: string): Element[] {
+  /** Safe HTML from the Rust core (raw HTML is never passed through, and the panel's CSP allows
+   * no inline script) as nodes; a template takes table rows and list items as they are. */
+  private parse(html: string): DocumentFragment {
     const template = document.createElement('template');
-    // Safe HTML from the Rust core: raw HTML is never passed through, and the panel's CSP
-    // allows no inline script.
     template.innerHTML = scopeIds(html, this.scope);
-    const elements = [...template.content.children];
+    return template.content;
+  }
+
+  private appendBlock(html: string): Element[] {
+    const content = this.parse(html);
+    const elements = [...content.children];
     if (!this.group || this.group.childElementCount >= GROUP) {
       this.group = document.createElement('div');
       this.group.className = 'blocks';
@@ -93,7 +101,7 @@ export class AnswerDom {
       this.group.dataset.glossUi = 'blocks';
       this.root.insertBefore(this.group, this.tail);
     }
-    this.group.append(template.content);
+    this.group.append(content);
     return elements;
   }
 
@@ -106,8 +114,12 @@ export class AnswerDom {
     if (change.kind === 'html') {
       this.tail.innerHTML = scopeIds(change.html, this.scope);
       this.code = null;
+      this.rows = null;
+    } else if (change.kind === 'rows') {
+      this.applyRows(change);
     } else if (change.kind === 'code') {
       if (change.skeleton !== null || !this.code) {
+        this.rows = null;
         this.tail.innerHTML = scopeIds(change.skeleton ?? '', this.scope);
         const code = this.tail.querySelector('code') ?? this.tail;
         this.code = { stable: document.createTextNode(''), live: document.createTextNode('') };
@@ -116,5 +128,24 @@ export class AnswerDom {
       this.code.stable.appendData(change.append);
       this.code.live.data = change.live;
     }
+  }
+
+  /** Appends the open table's or list's new rows once; replaces only the live ones and what follows. */
+  private applyRows(change: Extract<TailChange, { kind: 'rows' }>): void {
+    if (change.skeleton !== null || !this.rows) {
+      this.tail.innerHTML = scopeIds(change.skeleton ?? '', this.scope);
+      this.code = null;
+      const container = this.tail.querySelector('tbody') ?? this.tail.firstElementChild ?? this.tail;
+      this.rows = { container, live: [], after: [] };
+    }
+    const { container, live, after } = this.rows;
+    for (const node of [...live, ...after]) node.remove();
+    container.append(this.parse(change.append));
+    const liveNodes = this.parse(change.live);
+    this.rows.live = [...liveNodes.childNodes];
+    container.append(liveNodes);
+    const afterNodes = this.parse(change.after);
+    this.rows.after = [...afterNodes.childNodes];
+    this.tail.append(afterNodes);
   }
 }

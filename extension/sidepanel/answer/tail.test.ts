@@ -52,3 +52,42 @@ describe("a frame's tail", () => {
     expect(fold(code('x\n', ''), html('<p>after</p>'))).toEqual({ kind: 'html', html: '<p>after</p>' });
   });
 });
+
+const rows = (append: string, live: string, skeleton = '', after?: string): RenderPatch => ({
+  frozen: [],
+  tail: skeleton,
+  tailRows: { append, live, ...(after === undefined ? {} : { after }) },
+});
+
+describe("a frame's open table or list", () => {
+  const skeleton = '<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n</tbody>\n</table>\n';
+
+  test('appends every finished row and shows the last unfinished one and what follows', () => {
+    expect(
+      fold(
+        rows('<tr><td>1</td></tr>', '<tr><td>2</td></tr>', skeleton),
+        rows('<tr><td>2</td></tr>', '', '', '<p>|</p>'),
+      ),
+    ).toEqual({
+      kind: 'rows',
+      skeleton,
+      append: '<tr><td>1</td></tr><tr><td>2</td></tr>',
+      live: '',
+      after: '<p>|</p>',
+    });
+  });
+
+  test('carries on the rows already shown when the frame starts inside the table', () => {
+    expect(fold(rows('<li>a</li>', '<li>b</li>'))).toEqual({
+      kind: 'rows',
+      skeleton: null,
+      append: '<li>a</li>',
+      live: '<li>b</li>',
+      after: '',
+    });
+  });
+
+  test('is HTML again once the block is frozen', () => {
+    expect(fold(rows('<li>a</li>', ''), html('<p>after</p>'))).toEqual({ kind: 'html', html: '<p>after</p>' });
+  });
+});

@@ -10,10 +10,17 @@ import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 export type TailChange =
   | { kind: 'none' }
   | { kind: 'html'; html: string }
-  | { kind: 'code'; skeleton: string | null; append: string; live: string };
+  | { kind: 'code'; skeleton: string | null; append: string; live: string }
+  | { kind: 'rows'; skeleton: string | null; append: string; live: string; after: string };
 
 /** Folds one more patch into the frame's pending tail change. */
 export function nextTail(change: TailChange, patch: RenderPatch): TailChange {
+  if (patch.tailRows) {
+    const { append, live, after = '' } = patch.tailRows;
+    if (patch.tail !== '') return { kind: 'rows', skeleton: patch.tail, append, live, after };
+    if (change.kind === 'rows') return { ...change, append: change.append + append, live, after };
+    return { kind: 'rows', skeleton: null, append, live, after };
+  }
   if (!patch.tailCode) return { kind: 'html', html: patch.tail };
   if (patch.tail !== '') {
     return { kind: 'code', skeleton: patch.tail, append: patch.tailCode.append, live: patch.tailCode.live };

@@ -7,7 +7,12 @@
 //! close the fence, a carriage return or NUL that the parser would rewrite) hands control back
 //! to the full path, which re-parses once.
 
+use comrak::nodes::{AstNode, NodeValue};
 use serde::{Deserialize, Serialize};
+
+use super::anchors::Anchors;
+use super::finished::line_offsets;
+use super::render_with;
 
 /// The open code block's new text, as plain text (the consumer puts it in text nodes; no HTML).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +50,35 @@ impl CodeTail {
         };
         let first = tail.extend(text, content_start)?;
         Some((tail, first))
+    }
+
+    /// The fast path's start, when the open region is one unclosed fenced code block whose
+    /// opening line is complete and unindented.
+    /// `region_start`: where the text the blocks were parsed from starts (their line numbers
+    /// count from there).
+    pub(super) fn open<'a>(
+        text: &str,
+        region_start: usize,
+        open: &[&'a AstNode<'a>],
+    ) -> Option<(Self, TailCode, String)> {
+        let [block] = open else { return None };
+        let data = block.data();
+        let NodeValue::CodeBlock(ref code) = data.value else {
+            return None;
+        };
+        let region = &text[region_start..];
+        // The block's opening line, which must be complete (blank lines may come before it).
+        let start = line_offsets(region)
+            .get(data.sourcepos.start.line - 1)
+            .copied()?;
+        let opening = &region[start..=start + region[start..].find('\n')?];
+        if !code.fenced || code.fence_offset != 0 || opening.contains('\r') {
+            return None;
+        }
+        let skeleton = render_with(opening, Anchors::default()).0;
+        let content_start = region_start + start + opening.len();
+        let (tail, first) = Self::start(text, content_start, code.fence_char, code.fence_length)?;
+        Some((tail, first, skeleton))
     }
 
     /// Takes in the text after `from`; None means "use the full path".

@@ -9,7 +9,10 @@ mod anchors;
 mod code_tail;
 mod finished;
 mod format;
+mod list_tail;
 mod math;
+mod patch;
+mod rows_tail;
 mod stream;
 
 use std::sync::LazyLock;
@@ -18,7 +21,8 @@ use comrak::nodes::AstNode;
 use comrak::{parse_document, Arena, Options};
 
 pub use anchors::Anchors;
-pub use stream::{RenderPatch, StreamRenderer, TailCode};
+pub use patch::{RenderPatch, TailCode, TailRows};
+pub use stream::StreamRenderer;
 
 /// The prefix of heading ids, so an answer's `# Settings` cannot produce an id that clashes
 /// with one of the panel's own elements.

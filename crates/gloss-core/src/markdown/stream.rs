@@ -13,31 +13,13 @@
 
 use comrak::nodes::{AstNode, NodeValue};
 use comrak::Arena;
-use serde::{Deserialize, Serialize};
 
 use super::anchors::Anchors;
 use super::code_tail::CodeTail;
-pub use super::code_tail::TailCode;
-use super::finished::{finished_block_ends, line_offsets};
+use super::finished::finished_block_ends;
+use super::patch::RenderPatch;
+use super::rows_tail::RowsTail;
 use super::{format, options, parse, render_markdown, render_with};
-
-/// What changed since the last call. The consumer appends `frozen` blocks (never touching them
-/// again) and replaces its tail with `tail`; with `reset` it first drops every block it holds.
-///
-/// `tail_code` (optional; absent keeps the meaning above): the tail is an open fenced code
-/// block. If `tail` is non-empty it replaces the tail first (its `<code>` element is then
-/// empty); then `tail_code.append` is appended to that `<code>` element's text and its
-/// unfinished last line is set to `tail_code.live`. If `tail` is empty the tail is kept.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct RenderPatch {
-    pub frozen: Vec<String>,
-    pub tail: String,
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub reset: bool,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tail_code: Option<TailCode>,
-}
 
 #[derive(Debug, Default)]
 pub struct StreamRenderer {
@@ -51,6 +33,8 @@ pub struct StreamRenderer {
     code: Option<CodeTail>,
     /// The open code block's HTML without its content (what `tail` held when it opened).
     code_skeleton: String,
+    /// The open table or list, with the heading ids as they were before its items.
+    rows: Option<(RowsTail, Anchors)>,
 }
 
 impl StreamRenderer {
@@ -71,13 +55,30 @@ impl StreamRenderer {
             }
             self.code = None;
         }
+        if let Some((rows, _)) = &mut self.rows {
+            if let Some(tail_rows) = rows.extend(&self.text, from, &mut self.anchors) {
+                return RenderPatch {
+                    tail_rows: Some(tail_rows),
+                    ..RenderPatch::default()
+                };
+            }
+            self.leave_rows();
+        }
         self.render_open_region()
+    }
+
+    /// Ends the table or list fast path: what it sent is only the tail, so its heading ids go.
+    fn leave_rows(&mut self) {
+        if let Some((_, anchors)) = self.rows.take() {
+            self.anchors = anchors;
+        }
     }
 
     /// Ends the answer: the tail becomes the last frozen block, or, where a late definition
     /// changed earlier blocks, everything is sent again with `reset`.
     pub fn finish(&mut self) -> RenderPatch {
         self.code = None;
+        self.leave_rows();
         let tail = render_with(&self.text[self.open_start..], self.anchors.clone()).0;
         let full = render_markdown(&self.text);
         let same = full.strip_prefix(self.frozen_html.as_str()) == Some(tail.as_str());
@@ -102,6 +103,8 @@ impl StreamRenderer {
     /// Everything shown so far as one patch with `reset`, for a consumer that joins mid-answer
     /// (a panel reopened while the answer streams). Later patches apply on top of it as usual.
     pub fn snapshot(&mut self) -> RenderPatch {
+        // The next push starts the table or list over, with a skeleton every consumer can take.
+        self.leave_rows();
         let frozen = if self.frozen_html.is_empty() {
             vec![]
         } else {
@@ -113,6 +116,7 @@ impl StreamRenderer {
                 tail: self.code_skeleton.clone(),
                 reset: true,
                 tail_code: Some(code.snapshot(&self.text)),
+                tail_rows: None,
             };
         }
         let arena = Arena::new();
@@ -121,7 +125,7 @@ impl StreamRenderer {
             frozen,
             tail: self.format_tail(root),
             reset: true,
-            tail_code: None,
+            ..RenderPatch::default()
         }
     }
 
@@ -174,17 +178,45 @@ impl StreamRenderer {
         root: &'a AstNode<'a>,
         open: &[&'a AstNode<'a>],
     ) -> RenderPatch {
-        let Some((code, tail_code, skeleton)) = self.open_code_block(region_start, open) else {
-            return RenderPatch {
-                tail: self.format_tail(root),
-                ..RenderPatch::default()
-            };
+        let Some((code, tail_code, skeleton)) = CodeTail::open(&self.text, region_start, open)
+        else {
+            return self.rows_or_html(region_start, root, open);
         };
         self.code = Some(code);
         self.code_skeleton.clone_from(&skeleton);
         RenderPatch {
             tail: skeleton,
             tail_code: Some(tail_code),
+            ..RenderPatch::default()
+        }
+    }
+
+    /// The tail's HTML, or the fast path's start when it is one table or list.
+    fn rows_or_html<'a>(
+        &mut self,
+        region_start: usize,
+        root: &'a AstNode<'a>,
+        open: &[&'a AstNode<'a>],
+    ) -> RenderPatch {
+        let tail = self.format_tail(root);
+        if let [block] = open {
+            if matches!(block.data().value, NodeValue::Table(_) | NodeValue::List(_)) {
+                let before = self.anchors.clone();
+                let start =
+                    RowsTail::start(&self.text, region_start, block, &tail, &mut self.anchors);
+                if let Some((rows, skeleton, tail_rows)) = start {
+                    self.rows = Some((rows, before));
+                    return RenderPatch {
+                        tail: skeleton,
+                        tail_rows: Some(tail_rows),
+                        ..RenderPatch::default()
+                    };
+                }
+                self.anchors = before;
+            }
+        }
+        RenderPatch {
+            tail,
             ..RenderPatch::default()
         }
     }
@@ -198,39 +230,5 @@ impl StreamRenderer {
         anchors.rollback();
         self.anchors = anchors;
         tail
-    }
-
-    /// The fast path's start, when the open region is one unclosed fenced code block whose
-    /// opening line is complete and unindented.
-    /// `region_start`: where the text the blocks were parsed from starts (their line numbers
-    /// count from there).
-    fn open_code_block<'a>(
-        &self,
-        region_start: usize,
-        open: &[&'a AstNode<'a>],
-    ) -> Option<(CodeTail, TailCode, String)> {
-        let [block] = open else { return None };
-        let data = block.data();
-        let NodeValue::CodeBlock(ref code) = data.value else {
-            return None;
-        };
-        let region = &self.text[region_start..];
-        // The block's opening line, which must be complete (blank lines may come before it).
-        let start = line_offsets(region)
-            .get(data.sourcepos.start.line - 1)
-            .copied()?;
-        let opening = &region[start..=start + region[start..].find('\n')?];
-        if !code.fenced || code.fence_offset != 0 || opening.contains('\r') {
-            return None;
-        }
-        let skeleton = render_with(opening, Anchors::default()).0;
-        let content_start = region_start + start + opening.len();
-        let (tail, first) = CodeTail::start(
-            &self.text,
-            content_start,
-            code.fence_char,
-            code.fence_length,
-        )?;
-        Some((tail, first, skeleton))
     }
 }

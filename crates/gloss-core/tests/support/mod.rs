@@ -1,67 +1,22 @@
 //! Shared by the markdown tests: the spec-format reader, a patch consumer that behaves like the
-//! panel, a tiny deterministic RNG (`rng.rs`, which the decoder fuzz test uses too) and a
+//! panel (`consumer.rs`), a tiny deterministic RNG (`rng.rs`, which the fuzz tests use too) and a
 //! generator of long answers.
 
+mod consumer;
 pub mod examples;
 pub mod rng;
 
-use gloss_core::RenderPatch;
+pub use consumer::Consumer;
 
-/// Applies patches the way the panel does and says what HTML it holds.
-#[derive(Default)]
-pub struct Consumer {
-    blocks: Vec<String>,
-    tail: String,
-    code: Option<(String, String)>,
-}
-
-impl Consumer {
-    pub fn apply(&mut self, patch: RenderPatch) {
-        if patch.reset {
-            self.blocks.clear();
-        }
-        self.blocks.extend(patch.frozen);
-        match patch.tail_code {
-            None => {
-                self.tail = patch.tail;
-                self.code = None;
-            }
-            Some(code) => {
-                if !patch.tail.is_empty() {
-                    assert!(
-                        patch.tail.contains("</code>"),
-                        "a code tail has a <code> element"
-                    );
-                    self.tail = patch.tail;
-                    self.code = Some((String::new(), String::new()));
-                }
-                let (stable, live) = self
-                    .code
-                    .as_mut()
-                    .expect("tail_code needs a code tail first");
-                stable.push_str(&code.append);
-                *live = code.live;
-            }
-        }
+/// A sentence, a long table or list of `rows` lines made by `row` (with a header for a table),
+/// and a closing sentence, as models write them.
+pub fn long_block(rows: usize, row: impl Fn(usize) -> String) -> String {
+    let mut out = String::from("Here they are:\n\n");
+    if row(0).starts_with('|') {
+        out.push_str("| # | Name | Notes |\n|---|:-:|--:|\n");
     }
-
-    pub fn html(&self) -> String {
-        let mut html = self.blocks.concat();
-        match &self.code {
-            None => html.push_str(&self.tail),
-            Some((stable, live)) => {
-                let at = self.tail.find("</code>").unwrap();
-                html.push_str(&self.tail[..at]);
-                comrak::html::escape(&mut html, &format!("{stable}{live}")).unwrap();
-                html.push_str(&self.tail[at..]);
-            }
-        }
-        html
-    }
-
-    pub fn tail_is_empty(&self) -> bool {
-        self.tail.is_empty() && self.code.is_none()
-    }
+    out.extend((0..rows).map(row));
+    out + "\nThat is all.\n"
 }
 
 /// A long answer of the usual kinds of blocks, about `bytes` long.
