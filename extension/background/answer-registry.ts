@@ -132,7 +132,11 @@ export class AnswerRegistry {
     return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
   }
 
-  /** Carries on an interrupted or stopped answer in its own turn (or follows it, if it runs). */
+  /**
+   * Carries on an interrupted, stopped or failed answer in its own turn (or follows it, if it
+   * runs). One that received nothing is asked again in place: Retry of a failed request adds
+   * no version that holds only its error.
+   */
   private async resume(command: Command<'continue'>): Promise<Answer> {
     const existing = this.live.get(command.turnId);
     if (existing && !existing.finished) return existing;
@@ -140,10 +144,20 @@ export class AnswerRegistry {
     if (existing) await existing.ended;
     const store = await this.deps.store();
     const found = await this.find(store, command.turnId);
-    const turn: TurnRecord = { ...found.turn, status: 'streaming', error: undefined, finishReason: undefined };
+    const fresh = found.turn.answer === '';
+    const turn: TurnRecord = {
+      ...found.turn,
+      ...(fresh ? { reasoning: undefined, usage: undefined } : {}),
+      status: 'streaming',
+      error: undefined,
+      finishReason: undefined,
+    };
     await store.putTurn(turn);
-    const messages = continueMessages(found.before, found.turn, found.conversation.systemPrompt);
-    return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
+    const { before, conversation } = found;
+    const messages = fresh
+      ? messagesFor(before, turn, conversation.systemPrompt)
+      : continueMessages(before, found.turn, conversation.systemPrompt);
+    return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId);
   }
 
   /**
