@@ -10,7 +10,12 @@ import { ImagesSchema } from './image';
 export const TURN_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
-const UsageSchema = v.object({ inputTokens: v.number(), outputTokens: v.number() });
+const UsageSchema = v.object({
+  inputTokens: v.number(),
+  outputTokens: v.number(),
+  /** Counted by Gloss, not the provider: a stopped answer never hears the provider's count. */
+  estimated: v.optional(v.boolean()),
+});
 
 export const TurnSchema = v.object({
   id: v.string(),
