@@ -72,3 +72,42 @@ describe('from the page menu', () => {
     expect(session.server.requests.length).toBe(before);
   });
 });
+
+describe('material from another page', () => {
+  const octopus = { title: 'Octopus', url: 'http://pages.test/octopus', text: 'Eight arms.' };
+
+  test('starts a new chat, saying so before it is sent', async () => {
+    const open = await panel.locator('.turn').count();
+    expect(open).toBeGreaterThan(0); // the tides chat is open
+    await fromMenu(octopus);
+    const place = panel.locator('.material-place');
+    await expect.poll(() => place.textContent()).toContain('sending starts a new chat');
+    session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Clever animals.']), SSE_DONE], delayMs: 5 });
+    await box().fill('How clever are they?');
+    await box().press('Enter');
+    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    expect(await panel.locator('.turn').count()).toBe(1);
+    // The model was sent the octopus alone, none of the tides chat.
+    const sent = session.server.requests.at(-1)?.body.messages ?? [];
+    expect(sent.filter((m) => m.role === 'user')).toHaveLength(1);
+    expect(sent.map((m) => m.content).join('\n')).not.toContain('Moon');
+  });
+
+  test('joins the open chat when the user adds it there', async () => {
+    await fromMenu(tides);
+    const place = panel.locator('.material-place');
+    await place.getByRole('button', { name: 'Add to this chat' }).click();
+    expect(await place.textContent()).toContain('This page goes into this chat.');
+    session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Both are wet.']), SSE_DONE], delayMs: 5 });
+    await box().fill('Compare the two');
+    await box().press('Enter');
+    await expect.poll(() => panel.locator('.turn').count()).toBe(2);
+    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    const sent = session.server.requests.at(-1)?.body.messages ?? [];
+    expect(sent.map((m) => m.content).join('\n')).toContain('Eight arms.');
+    // Material from a page the chat is about is simply added, with nothing to choose.
+    await fromMenu(octopus);
+    await expect.poll(() => panel.locator('.chip-title').textContent()).toContain('Octopus');
+    expect(await place.count()).toBe(0);
+  });
+});

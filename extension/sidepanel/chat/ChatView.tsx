@@ -1,10 +1,15 @@
 /** The chat: the conversation's header, its turns, what went wrong, and the composer. */
+import { useState } from 'react';
 import { t } from '../../shared/i18n';
+import type { Attachment } from '../../shared/attachment';
+import type { QuestionImage } from '../../shared/image';
 import type { QuickAction } from '../../shared/preferences';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
 import { ConversationHeader } from './ConversationHeader';
 import { PdfBar } from './PdfBar';
+import { MaterialPlace } from './MaterialPlace';
+import { startsNewChat } from './material-chat';
 import type { Chat } from './useChat';
 import type { PageContext } from './usePageContext';
 
@@ -18,6 +23,16 @@ interface Props {
 export function ChatView({ chat, page, providerId, quickActions }: Props) {
   const { session } = chat;
   const last = chat.path[chat.path.length - 1]?.turn;
+  // Material from a page this chat is not about starts a new one, unless the user adds it here.
+  const [joined, setJoined] = useState<string | null>(null);
+  const turns = chat.path.map((step) => step.turn);
+  const material = page.attachment;
+  const elsewhere = material !== null && startsNewChat(material.url, turns);
+  const send = (question: string, attachments: Attachment[], images: QuestionImage[]) => {
+    const url = attachments[0]?.url;
+    if (url !== undefined && startsNewChat(url, turns) && joined !== url) session.newChat();
+    session.ask(question, attachments, images);
+  };
   return (
     <>
       <ConversationHeader
@@ -53,9 +68,12 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         </p>
       )}
       <PdfBar page={page} />
+      {elsewhere && (
+        <MaterialPlace joined={joined === material.url} onJoin={(join) => setJoined(join ? material.url : null)} />
+      )}
       <Composer
         streaming={chat.streaming}
-        onSend={session.ask}
+        onSend={send}
         onStop={session.stop}
         attachment={page.attachment}
         onAttachmentChange={page.setAttachment}
