@@ -1,5 +1,5 @@
 /** The chat: the conversation's header, its turns, what went wrong, and the composer. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { Attachment } from '../../shared/attachment';
 import type { QuestionImage } from '../../shared/image';
@@ -10,6 +10,7 @@ import { ConversationHeader } from './ConversationHeader';
 import { PdfBar } from './PdfBar';
 import { MaterialPlace } from './MaterialPlace';
 import { startsNewChat } from './material-chat';
+import { scrolledTo, type ScrollKey } from './composer-text';
 import type { Chat } from './useChat';
 import type { PageContext } from './usePageContext';
 
@@ -23,6 +24,8 @@ interface Props {
 export function ChatView({ chat, page, providerId, quickActions }: Props) {
   const { session } = chat;
   const last = chat.path[chat.path.length - 1]?.turn;
+  const feed = useRef<HTMLDivElement>(null);
+  const scroll = (action: ScrollKey) => feed.current?.scrollTo({ top: scrolledTo(action, feed.current) });
   // Material from a page this chat is not about starts a new one, unless the user adds it here.
   const [joined, setJoined] = useState<string | null>(null);
   const turns = chat.path.map((step) => step.turn);
@@ -51,6 +54,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         onStop={session.stop}
         heardFrom={session.heardFrom}
         quickActions={quickActions.map((a) => a.label)}
+        feed={feed}
       />
       {(page.error ?? chat.notice) && (
         <p className="notice error" role="alert">
@@ -84,6 +88,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         quickActions={quickActions}
         returned={chat.returned}
         onEdit={session.edit}
+        onScrollKey={scroll}
       />
     </>
   );

@@ -10,6 +10,7 @@ import { ImageArea } from './ImageChips';
 import { useImages } from './useImages';
 import type { QuestionImage } from '../../shared/image';
 import { useSend } from './useSend';
+import type { ScrollKey } from './composer-text';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
 import { QuickActions } from './QuickActions';
@@ -35,6 +36,8 @@ interface Props {
   quickActions: QuickAction[];
   /** A question the worker refused, given back (it goes in the box, before anything typed since). */
   returned: { text: string; at: number; images?: QuestionImage[] } | null;
+  /** Paging keys in the box scroll the conversation. */
+  onScrollKey: (action: ScrollKey) => void;
 }
 
 export function Composer({
@@ -50,6 +53,7 @@ export function Composer({
   onEdit,
   quickActions,
   returned,
+  onScrollKey,
 }: Props) {
   const [draft, setDraft, offered] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -107,6 +111,7 @@ export function Composer({
         onKey={onKey}
         onSubmit={submit}
         onStop={onStop}
+        onScroll={onScrollKey}
       />
     </ImageArea>
   );
