@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest';
 import { launchWithExtension } from './browser';
-import { request } from './panel';
+import { saveTestProvider } from './panel';
 import { startProviderServer } from './provider-server';
 import { SSE_DONE, ssePieces } from './sse';
 
@@ -34,14 +34,7 @@ test('in German the quick actions fit one row, translate into German, and the to
   const browser = await launchWithExtension({ lang: 'de' });
   try {
     const setup = await browser.openPanel();
-    const provider = {
-      preset: 'custom' as const,
-      kind: 'openai' as const,
-      name: 'Test',
-      baseUrl: `${server.url}/v1`,
-      model: 'test-model',
-    };
-    expect(await request(setup, 'provider.save', { provider })).toMatchObject({ ok: true });
+    await saveTestProvider(setup, `${server.url}/v1`);
     await setup.close();
     const panel = await browser.openPanel();
     // The side panel's usual width in Chrome.

@@ -6,19 +6,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { pendingContextKey } from '../extension/shared/attachment';
-import { configureProvider } from './panel';
-import { startSession, type Session } from './session';
+import { startConfiguredSession, type Session } from './session';
 import { SSE_DONE, ssePieces } from './sse';
 
 let session: Session;
 let panel: Page;
 
-beforeAll(async () => {
-  session = await startSession();
-  panel = session.panel;
-  await configureProvider(panel, { baseUrl: `${session.server.url}/v1`, model: 'test-model', key: 'k' });
-});
-
+beforeAll(async () => void ({ panel } = session = await startConfiguredSession()));
 afterAll(() => session.close());
 
 interface Material {
@@ -60,6 +54,8 @@ describe('from the page menu', () => {
     expect(await panel.locator('.chip').count()).toBe(0);
     expect(await box().inputValue()).toBe('');
     expect(await focusedTag()).toBe('TEXTAREA');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(session.server.requests.length).toBe(before + 1); // asked once
   });
 
   test('"Ask about this page" keeps the quote and waits for the question', async () => {
