@@ -118,6 +118,8 @@ describe('asking', () => {
     expect(kept).toContain('word0');
     expect(kept).not.toContain('word199');
     expect(await lastTurn().textContent()).toContain('Stopped.');
+    // The provider reports usage only at the end: a stopped answer shows Gloss's estimate, said so.
+    await expect.poll(() => lastTurn().locator('.usage').textContent()).toMatch(/about \d+ in · [1-9]\d* out tokens/);
   });
 });
 

@@ -63,6 +63,8 @@ describe('answers survive', () => {
     await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('interrupted');
     expect((await answerText())?.trim()).toBe(Array.from({ length: 10 }, (_, i) => `w${i}`).join(' '));
     expect(await lastTurn().textContent()).toContain('Interrupted');
+    // Cut off before the provider's end, the answer still says which model wrote it.
+    expect(await lastTurn().locator('.usage').textContent()).toContain('test-model');
 
     session.server.enqueue({ kind: 'stream', chunks: [...words(3, 10), SSE_DONE], delayMs: 5 });
     await lastTurn().getByRole('button', { name: 'Continue' }).click();

@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import type { JSHandle, Page } from 'playwright-core';
 import { launchWithExtension, WINDOW, type Browser } from './browser';
-import { request } from './panel';
+import { saveTestProvider } from './panel';
 import { fixture, perEvent, startProviderServer, type RecordedRequest } from './provider-server';
 import { clickAt, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
 
@@ -107,14 +107,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       // window (the UI flow is tested headless elsewhere).
       if (configured) return;
       const setup = await browser.openPanel();
-      const provider = {
-        preset: 'custom' as const,
-        kind: 'openai' as const,
-        name: 'Test',
-        baseUrl: `${server.url}/v1`,
-        model: 'test-model',
-      };
-      expect(await request(setup, 'provider.save', { provider })).toMatchObject({ ok: true, value: { ok: true } });
+      await saveTestProvider(setup, `${server.url}/v1`);
       await setup.close();
       configured = true;
     },

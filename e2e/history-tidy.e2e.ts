@@ -1,7 +1,8 @@
 /**
  * The history as a user tidies it (issue 12): an empty one offers only Import; importing the
  * same export twice adds nothing and says so; a JSON that is not an export is refused in plain
- * words; Rename starts with the old title selected; saving the time limits says so.
+ * words; Rename starts with the old title selected; a search shows what matched; saving the time
+ * limits says so.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,29 @@ describe('the history', () => {
     const selected = await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd]);
     expect(selected).toEqual([0, title.length]);
     await input.press('Escape');
+  });
+
+  test('a search shows what matched in each conversation, its words marked, as text', async () => {
+    await panel.getByRole('button', { name: 'History' }).click(); // back to the chat
+    await panel.getByRole('button', { name: 'New chat' }).click();
+    const answer = 'Tags like <img src=x onerror="document.title=1"> stay text; the octopus hides.';
+    session.server.enqueue({ kind: 'stream', chunks: [...ssePieces([answer]), SSE_DONE], delayMs: 1 });
+    await ask(panel, 'Where is it?');
+    await panel.locator('.turn[data-status=done]', { hasText: 'octopus' }).waitFor();
+
+    await panel.getByRole('button', { name: 'History' }).click();
+    await panel.getByLabel('Search conversations').fill('octo');
+    const rows = panel.locator('.history-list li');
+    await expect.poll(() => rows.count()).toBe(1);
+    const found = rows.first().locator('.excerpt');
+    // Around the match (cut at a word, "…"), the tag's characters shown as they are.
+    expect(await found.textContent()).toBe('…document.title=1"> stay text; the octopus hides.');
+    expect(await found.locator('mark').allTextContents()).toEqual(['octopus']);
+    expect(await found.locator('img').count()).toBe(0);
+
+    await panel.getByLabel('Search conversations').fill('second top');
+    await expect.poll(() => rows.first().locator('.excerpt mark').allTextContents()).toEqual(['Second', 'topic']);
+    await panel.getByRole('button', { name: 'History' }).click();
   });
 });
 

@@ -1,6 +1,12 @@
-/** The panel, the menus and the manifest speak the browser's language (German here). */
+/**
+ * The panel, the menus and the manifest speak the browser's language (German here), and the
+ * German fits the panel and reads naturally (issue 12).
+ */
 import { expect, test } from 'vitest';
 import { launchWithExtension } from './browser';
+import { saveTestProvider } from './panel';
+import { startProviderServer } from './provider-server';
+import { SSE_DONE, ssePieces } from './sse';
 
 test('with the browser in German, Gloss is in German', async () => {
   const browser = await launchWithExtension({ lang: 'de' });
@@ -20,5 +26,36 @@ test('with the browser in German, Gloss is in German', async () => {
     expect(menu).toBe('Gloss zu „%s“ fragen');
   } finally {
     await browser.close();
+  }
+});
+
+test('in German the quick actions fit one row, translate into German, and the token line reads naturally', async () => {
+  const server = await startProviderServer();
+  const browser = await launchWithExtension({ lang: 'de' });
+  try {
+    const setup = await browser.openPanel();
+    await saveTestProvider(setup, `${server.url}/v1`);
+    await setup.close();
+    const panel = await browser.openPanel();
+    // The side panel's usual width in Chrome.
+    await panel.setViewportSize({ width: 360, height: 700 });
+    const actions = panel.getByRole('group', { name: 'Schnellaktionen' }).getByRole('button');
+    await expect.poll(() => actions.count()).toBe(4);
+    const tops = await actions.evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect().top));
+    expect(new Set(tops).size).toBe(1);
+    expect(await actions.last().evaluate((b) => b.getBoundingClientRect().right)).toBeLessThanOrEqual(360);
+
+    await panel.getByLabel('Ihre Frage').fill('Good morning');
+    // OpenAI's last chunk with `stream_options.include_usage`: no choices, the counts.
+    const usage = { choices: [], usage: { prompt_tokens: 39, completion_tokens: 146, total_tokens: 185 } };
+    const counted = Buffer.from(`data: ${JSON.stringify(usage)}\n\n`);
+    server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Guten Morgen']), counted, SSE_DONE], delayMs: 5 });
+    await actions.getByText('Übersetzen').click();
+    await expect.poll(() => server.requests.length).toBe(1);
+    expect(server.requests[0]?.body.messages?.at(-1)?.content).toBe('Übersetze dies auf Deutsch.\n\nGood morning');
+    await expect.poll(() => panel.locator('.usage').textContent()).toContain('39 Tokens gesendet · 146 erhalten');
+  } finally {
+    await browser.close();
+    await server.close();
   }
 });

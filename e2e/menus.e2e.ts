@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles } from './file-server';
 import { PAGE_AREA, type Headed } from './headed';
+import { fixture, perEvent } from './provider-server';
 
 const ARTICLE = readFileSync(new URL('./fixtures/injected-page.html', import.meta.url), 'utf8');
 
@@ -88,10 +89,12 @@ test('"Ask Gloss about …" in the context menu opens the panel with the selecti
     .toBe('done');
 });
 
-test('"Summarize this page" in Gloss\'s submenu attaches the article and offers the question', async () => {
+test('"Summarize this page" in Gloss\'s submenu summarizes the article at once', async () => {
   await closePanel();
   const page = await h.page();
   await page.goto(filesUrl);
+  const before = h.server.requests.length;
+  h.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
   const parent = await openMenuOn(page, 'h1');
   // Two items on a page: Chromium groups them under "Gloss"; the second is Summarize.
   await h.clickAt(parent.x + 100, parent.y);
@@ -99,23 +102,20 @@ test('"Summarize this page" in Gloss\'s submenu attaches the article and offers 
   await h.xdotool('key', 'Down', 'Down', 'Return');
 
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
-  const composer = () =>
-    h.inPanel((doc) => ({
-      chip: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
-      title: doc?.querySelector('.chip-title')?.textContent ?? '',
-      question: doc?.querySelector('textarea')?.value ?? '',
-    }));
-  await expect.poll(composer, { timeout: 15_000 }).toEqual({
-    chip: 'Attached page',
-    title: expect.stringContaining('How tides work'),
-    question: 'Summarize this page.',
-  });
-
-  const user = (await h.askFromPanel()).at(-1)?.content ?? '';
+  // No Send to press: the menu item said Summarize.
+  await expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1);
+  const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
   expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=page title="How tides work"/);
   expect(user).toContain('these are neap tides');
   expect(user).not.toContain('Subscribe now');
   expect(user.endsWith('Summarize this page.')).toBe(true);
+  const composer = () =>
+    h.inPanel((doc) => ({
+      chip: doc?.querySelector('.chip') !== null,
+      question: doc?.querySelector('textarea')?.value ?? '',
+      focused: doc?.activeElement?.tagName ?? '',
+    }));
+  await expect.poll(composer).toEqual({ chip: false, question: '', focused: 'TEXTAREA' });
 });
 
 // The browser's PDF viewer is read since issue 15: e2e/pdf.e2e.ts.

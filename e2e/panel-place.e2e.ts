@@ -201,4 +201,20 @@ describe('a failed answer', () => {
       content: expect.stringContaining('First half'),
     });
   });
+
+  test('Retry after a request that failed outright asks again in place: no version holds only the error', async () => {
+    session.server.enqueue({ kind: 'status', status: 500, body: 'upstream crashed' });
+    await ask(panel, 'Try again, please');
+    const turns = await panel.locator('.turn').count();
+    const turn = panel.locator('.turn').last();
+    await expect.poll(() => turn.getAttribute('data-status')).toBe('error');
+
+    replyWith('Here it is.');
+    await turn.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => turn.getAttribute('data-status')).toBe('done');
+    expect(await turn.locator('.answer').textContent()).toContain('Here it is.');
+    expect(await turn.getByRole('alert').count()).toBe(0);
+    expect(await turn.getByRole('group', { name: 'Versions' }).count()).toBe(0);
+    expect(await panel.locator('.turn').count()).toBe(turns);
+  });
 });

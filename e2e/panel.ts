@@ -70,3 +70,13 @@ export async function importHistory(
     });
   }, JSON.stringify(file));
 }
+
+/**
+ * Saves the scripted provider at `baseUrl` (OpenAI-compatible, `test-model`) through the worker's
+ * message API, for tests whose point is not the settings form (it is tested on its own).
+ */
+export async function saveTestProvider(page: Page, baseUrl: string): Promise<void> {
+  const provider = { preset: 'custom' as const, kind: 'openai' as const, name: 'Test', baseUrl, model: 'test-model' };
+  const saved = await request(page, 'provider.save', { provider });
+  if (!saved.ok) throw new Error(`the test provider was not saved: ${saved.error ?? ''}`);
+}

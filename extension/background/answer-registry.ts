@@ -15,6 +15,7 @@ import { pathTo } from '../shared/thread';
 import { Answer } from './answer';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import type { HistoryStore } from './history-store';
+import { estimatingStops } from './usage-estimate';
 import { continueMessages, messagesFor, type SentMessage } from './prompt';
 
 export interface AnswerDeps {
@@ -115,9 +116,9 @@ export class AnswerRegistry {
       attachments,
       images: command.images,
     });
-    await store.addTurn(turn);
     const messages = messagesFor(before, turn, conversation.systemPrompt);
-    return this.start(conversation, turn, messages, command.providerId ?? conversation.providerId, command.model);
+    const providerId = command.providerId ?? conversation.providerId;
+    return this.start(conversation, turn, messages, () => store.addTurn(turn), providerId, command.model);
   }
 
   /** A new version of a turn's answer: a sibling turn with the same question. */
@@ -127,12 +128,16 @@ export class AnswerRegistry {
     const found = await this.find(store, command.of);
     const { conversationId, parentId, question, attachments, images } = found.turn;
     const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments, images });
-    await store.addTurn(turn);
     const messages = messagesFor(found.before, turn, found.conversation.systemPrompt);
-    return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
+    const providerId = command.providerId ?? found.conversation.providerId;
+    return this.start(found.conversation, turn, messages, () => store.addTurn(turn), providerId);
   }
 
-  /** Carries on an interrupted or stopped answer in its own turn (or follows it, if it runs). */
+  /**
+   * Carries on an interrupted, stopped or failed answer in its own turn (or follows it, if it
+   * runs). One that received nothing is asked again in place: Retry of a failed request adds
+   * no version that holds only its error.
+   */
   private async resume(command: Command<'continue'>): Promise<Answer> {
     const existing = this.live.get(command.turnId);
     if (existing && !existing.finished) return existing;
@@ -140,10 +145,20 @@ export class AnswerRegistry {
     if (existing) await existing.ended;
     const store = await this.deps.store();
     const found = await this.find(store, command.turnId);
-    const turn: TurnRecord = { ...found.turn, status: 'streaming', error: undefined, finishReason: undefined };
-    await store.putTurn(turn);
-    const messages = continueMessages(found.before, found.turn, found.conversation.systemPrompt);
-    return this.start(found.conversation, turn, messages, command.providerId ?? found.conversation.providerId);
+    const fresh = found.turn.answer === '';
+    const turn: TurnRecord = {
+      ...found.turn,
+      ...(fresh ? { reasoning: undefined, usage: undefined } : {}),
+      status: 'streaming',
+      error: undefined,
+      finishReason: undefined,
+    };
+    const { before, conversation } = found;
+    const messages = fresh
+      ? messagesFor(before, turn, conversation.systemPrompt)
+      : continueMessages(before, found.turn, conversation.systemPrompt);
+    const providerId = command.providerId ?? conversation.providerId;
+    return this.start(conversation, turn, messages, () => store.putTurn(turn), providerId);
   }
 
   /**
@@ -168,12 +183,16 @@ export class AnswerRegistry {
     conversation: ConversationRecord,
     turn: TurnRecord,
     messages: ChatMessage[],
+    /** Stores the turn as it starts (new, or carried on). */
+    write: () => Promise<void>,
     providerId: string | undefined,
     model?: string,
   ): Promise<Answer> {
     const settings = await this.deps.settings();
     const provider = pickProvider(settings, providerId);
+    // Stored with the turn from its start: an answer cut off by a stopped worker still names its model.
     turn.model = model ?? provider?.model;
+    await write();
     const answer = new Answer(await this.deps.store(), conversation, turn);
     this.live.set(turn.id, answer);
     if (this.stops.delete(turn.id)) answer.stop();
@@ -190,13 +209,16 @@ export class AnswerRegistry {
     }
     const stream = this.deps.stream ?? streamAnswer;
     const post = (event: AnswerEvent) => answer.receive(event);
+    const kind = provider.kind;
     this.deps
       .withMaterial(messages)
       .then((fenced) =>
         // Stopped before the request went out: none is sent (and none billed).
         answer.abort.signal.aborted
           ? post({ type: 'stopped' })
-          : stream(provider, fenced, post, answer.abort.signal, settings.timeouts, { model }),
+          : stream(provider, fenced, estimatingStops(kind, fenced, post), answer.abort.signal, settings.timeouts, {
+              model,
+            }),
       )
       .catch((e: unknown) => fail(t('errCouldNotSend', messageOf(e))));
     return answer;

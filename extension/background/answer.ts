@@ -164,6 +164,10 @@ export class Answer {
         break;
       case 'stopped':
         turn.status = 'stopped';
+        if (event.estimate) {
+          turn.usage = { ...event.estimate, estimated: true };
+          this.send({ type: 'usage', ...turn.usage });
+        }
         break;
       case 'error':
         turn.status = 'error';
@@ -174,7 +178,7 @@ export class Answer {
     if (turn.answer) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
     this.renderer.free();
     await this.save(() => this.store.finishTurn(turn));
-    this.send(event.type === 'error' ? { type: 'error', code: event.code, message: turn.error?.message ?? '' } : event);
+    this.send(ended(event, turn));
     this.end();
     return true;
   }
@@ -201,6 +205,12 @@ export class Answer {
       }
     }
   }
+}
+
+/** The panel's event for an answer's end (as stored in `turn`). */
+function ended(event: Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>, turn: TurnRecord): ChatEvent {
+  if (event.type === 'error') return { type: 'error', code: event.code, message: turn.error?.message ?? '' };
+  return event.type === 'stopped' ? { type: 'stopped' } : event;
 }
 
 /** Neighbouring text events become one (one render patch per stored batch). */

@@ -51,6 +51,15 @@ describe('history', () => {
     expect(await find('flour tea')).toEqual([]);
   });
 
+  test('a search result shows the words that matched, in the text around them', async () => {
+    const { store, handlers } = await setUp();
+    await converse(store, 'How is green tea made?', 'Leaves are *steamed* quickly.');
+    const [found] = (await handlers['history.list']({ query: 'steam' }, sender)).conversations;
+    expect(found?.excerpt).toEqual({ text: 'Leaves are *steamed* quickly.', marks: [{ start: 12, end: 19 }] });
+    const [all] = (await handlers['history.list']({ query: '' }, sender)).conversations;
+    expect(all?.excerpt).toBeUndefined(); // the list without a search has nothing to show
+  });
+
   test('opening returns stored answers as HTML', async () => {
     const { store, handlers } = await setUp();
     const id = await converse(store, 'q', '**bold**');

@@ -24,6 +24,7 @@ import {
 } from './attachment-texts';
 import { chunkRange, type Db } from './db';
 import { purgeTrash, toTrash, fromTrash } from './history-trash';
+import { withExcerpts } from './history-excerpts';
 
 export interface Loaded<T> {
   value: T;
@@ -52,7 +53,7 @@ export class HistoryStore {
     return { value: value.map(summary), damaged };
   }
 
-  /** Conversations whose title or text has a word starting with each word of `query`. */
+  /** Conversations whose title or text has a word starting with each word of `query`, with excerpts. */
   async search(query: string): Promise<Summary[]> {
     const words = queryWords(query);
     if (words.length === 0) return (await this.list()).value;
@@ -68,9 +69,8 @@ export class HistoryStore {
     const store = tx.objectStore('conversations');
     const raws = await Promise.all([...(ids ?? [])].map((id) => store.get(id)));
     await tx.done;
-    return valid(ConversationSchema, raws.filter(Boolean))
-      .value.sort((a, b) => b.updatedAt - a.updatedAt)
-      .map(summary);
+    const found = valid(ConversationSchema, raws.filter(Boolean)).value.sort((a, b) => b.updatedAt - a.updatedAt);
+    return withExcerpts(this.db, found.map(summary), words);
   }
 
   /** One conversation and all its turns; a streaming turn's answer includes its chunks. */

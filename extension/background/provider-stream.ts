@@ -27,7 +27,10 @@ import { keyMissing, keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
-export type AnswerEvent = StreamEvent | { type: 'stopped' };
+export type AnswerEvent =
+  | StreamEvent
+  /** `estimate`: Gloss's count of the tokens, when the provider reported none (`usage-estimate.ts`). */
+  | { type: 'stopped'; estimate?: { inputTokens: number; outputTokens: number } };
 export type Post = (event: AnswerEvent) => void;
 
 /** Streams one answer to `post`. Always ends with exactly one `done`, `error` or `stopped`. */

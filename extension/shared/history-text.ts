@@ -10,7 +10,7 @@ const MAX_WORD = 24;
 const MAX_WORDS = 4000;
 
 /** Lower case, without accents, so "Café" is found by "cafe". */
-function fold(text: string): string {
+export function fold(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

@@ -6,11 +6,17 @@
 import * as v from 'valibot';
 import { AttachmentSchema, AttachmentViewSchema, attachmentView } from './attachment';
 import { ImagesSchema } from './image';
+import { ExcerptSchema } from './excerpt';
 
 export const TURN_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
-const UsageSchema = v.object({ inputTokens: v.number(), outputTokens: v.number() });
+const UsageSchema = v.object({
+  inputTokens: v.number(),
+  outputTokens: v.number(),
+  /** Counted by Gloss, not the provider: a stopped answer never hears the provider's count. */
+  estimated: v.optional(v.boolean()),
+});
 
 export const TurnSchema = v.object({
   id: v.string(),
@@ -55,6 +61,8 @@ export const SummarySchema = v.object({
   id: v.string(),
   title: v.string(),
   updatedAt: v.number(),
+  /** What a search matched in its questions and answers. */
+  excerpt: v.optional(ExcerptSchema),
 });
 export type Summary = v.InferOutput<typeof SummarySchema>;
 

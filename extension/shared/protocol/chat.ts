@@ -94,7 +94,12 @@ export const ChatEventSchema = v.variant('type', [
   v.object({ type: v.literal('saveFailed'), message: v.string() }),
   v.object({ type: v.literal('chunk'), text: v.string(), patch: RenderPatchSchema }),
   v.object({ type: v.literal('reasoning'), text: v.string() }),
-  v.object({ type: v.literal('usage'), inputTokens: v.number(), outputTokens: v.number() }),
+  v.object({
+    type: v.literal('usage'),
+    inputTokens: v.number(),
+    outputTokens: v.number(),
+    estimated: v.optional(v.boolean()),
+  }),
   v.object({ type: v.literal('done'), reason: v.picklist(FINISH_REASONS) }),
   v.object({ type: v.literal('stopped') }),
   v.object({ type: v.literal('error'), code: v.picklist(ERROR_CODES), message: v.string() }),

@@ -30,7 +30,7 @@ export const CONTEXT_MESSAGES = {
       attachment: v.nullable(AttachmentSchema),
       /** A PDF in the tab, for the panel to read (PDF.js runs in the panel). */
       pdf: v.nullable(PdfRequestSchema),
-      /** A question to offer in the composer ("Summarize this page."). */
+      /** A question to ask about it at once ("Summarize this page."), when the material fits. */
       question: v.nullable(v.string()),
       error: v.nullable(v.string()),
     }),

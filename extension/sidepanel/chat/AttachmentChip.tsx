@@ -18,6 +18,15 @@ interface Props {
   question: string;
   onChange: (attachment: Attachment | null) => void;
   onTrimChange: (keptChars: number | null) => void;
+  /** Whether the quote, with `question`, fits the model's window, once sized. */
+  onFit?: (sized: SizedFit) => void;
+}
+
+/** What was sized, and whether it fits: a report for other material or another question is stale. */
+export interface SizedFit {
+  text: string;
+  question: string;
+  fits: boolean;
 }
 
 const LABELS = {
@@ -27,7 +36,7 @@ const LABELS = {
   transcript: () => t('attachedTranscript'),
 };
 
-export function AttachmentChip({ attachment, providerId, question, onChange, onTrimChange }: Props) {
+export function AttachmentChip({ attachment, providerId, question, onChange, onTrimChange, onFit }: Props) {
   const [fit, setFit] = useState<Res<'context.fit'>>();
   const [trim, setTrim] = useState(true);
   const [editing, setEditing] = useState(false);
@@ -40,7 +49,11 @@ export function AttachmentChip({ attachment, providerId, question, onChange, onT
     // Re-sized as the question grows, after a pause in typing rather than on every key.
     const timer = setTimeout(() => {
       send('context.fit', { text: attachment.text, providerId, images: sizes, question }).then(
-        (f) => live && setFit(f),
+        (f) => {
+          if (!live) return;
+          setFit(f);
+          onFit?.({ text: attachment.text, question, fits: f.percent >= 100 });
+        },
         () => undefined,
       );
     }, 300);
@@ -48,7 +61,7 @@ export function AttachmentChip({ attachment, providerId, question, onChange, onT
       live = false;
       clearTimeout(timer);
     };
-  }, [attachment.text, providerId, images, question]);
+  }, [attachment.text, providerId, images, question, onFit]);
 
   const kept = fit !== undefined && fit.percent < 100 ? fit.keptChars : null;
   const overflows = kept !== null;

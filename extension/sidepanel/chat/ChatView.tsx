@@ -1,10 +1,16 @@
 /** The chat: the conversation's header, its turns, what went wrong, and the composer. */
+import { useRef, useState } from 'react';
 import { t } from '../../shared/i18n';
+import type { Attachment } from '../../shared/attachment';
+import type { QuestionImage } from '../../shared/image';
 import type { QuickAction } from '../../shared/preferences';
 import { Composer } from './Composer';
 import { Conversation } from './Conversation';
 import { ConversationHeader } from './ConversationHeader';
 import { PdfAttach, PdfBar } from './PdfBar';
+import { MaterialPlace } from './MaterialPlace';
+import { startsNewChat } from './material-chat';
+import { scrolledTo, type ScrollKey } from './composer-text';
 import type { Chat } from './useChat';
 import type { PageContext } from './usePageContext';
 
@@ -18,6 +24,18 @@ interface Props {
 export function ChatView({ chat, page, providerId, quickActions }: Props) {
   const { session } = chat;
   const last = chat.path[chat.path.length - 1]?.turn;
+  const feed = useRef<HTMLDivElement>(null);
+  const scroll = (action: ScrollKey) => feed.current?.scrollTo({ top: scrolledTo(action, feed.current) });
+  // Material from a page this chat is not about starts a new one, unless the user adds it here.
+  const [joined, setJoined] = useState<string | null>(null);
+  const turns = chat.path.map((step) => step.turn);
+  const material = page.attachment;
+  const elsewhere = material !== null && startsNewChat(material.url, turns);
+  const send = (question: string, attachments: Attachment[], images: QuestionImage[]) => {
+    const url = attachments[0]?.url;
+    if (url !== undefined && startsNewChat(url, turns) && joined !== url) session.newChat();
+    session.ask(question, attachments, images);
+  };
   return (
     <>
       <ConversationHeader
@@ -36,6 +54,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         onStop={session.stop}
         heardFrom={session.heardFrom}
         quickActions={quickActions.map((a) => a.label)}
+        feed={feed}
       />
       {(page.error ?? chat.notice) && (
         <p className="notice error" role="alert">
@@ -53,9 +72,12 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         </p>
       )}
       <PdfBar page={page} />
+      {elsewhere && (
+        <MaterialPlace joined={joined === material.url} onJoin={(join) => setJoined(join ? material.url : null)} />
+      )}
       <Composer
         streaming={chat.streaming}
-        onSend={session.ask}
+        onSend={send}
         onStop={session.stop}
         attachment={page.attachment}
         onAttachmentChange={page.setAttachment}
@@ -67,6 +89,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         returned={chat.returned}
         onEdit={session.edit}
         tools={<PdfAttach page={page} />}
+        onScrollKey={scroll}
       />
     </>
   );

@@ -5,10 +5,12 @@
  */
 import './Composer.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useAutoAsk } from './useAutoAsk';
 import { ImageArea } from './ImageChips';
 import { useImages } from './useImages';
 import type { QuestionImage } from '../../shared/image';
-import { asSent, type ComposerKey } from './composer-text';
+import { useSend } from './useSend';
+import type { ScrollKey } from './composer-text';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
 import { QuickActions } from './QuickActions';
@@ -23,7 +25,7 @@ interface Props {
   onStop: () => void;
   attachment: Attachment | null;
   onAttachmentChange: (attachment: Attachment | null) => void;
-  /** A question offered with the attachment ("Summarize this page."): put in the box, not sent. */
+  /** A question that came with the attachment ("Summarize this page."): asked at once when it can be (`auto-ask.ts`). */
   suggestion: string | null;
   /** The suggestion is in the box (or the box was not empty): it is not offered again. */
   onSuggestionTaken: () => void;
@@ -36,6 +38,8 @@ interface Props {
   returned: { text: string; at: number; images?: QuestionImage[] } | null;
   /** Buttons that add material (the PDF paperclip), in the question box's tools. */
   tools?: ReactNode;
+  /** Paging keys in the box scroll the conversation. */
+  onScrollKey: (action: ScrollKey) => void;
 }
 
 export function Composer({
@@ -52,42 +56,29 @@ export function Composer({
   quickActions,
   returned,
   tools,
+  onScrollKey,
 }: Props) {
-  const [draft, setDraft] = useDraft(suggestion, onSuggestionTaken, returned);
+  const [draft, setDraft, offered] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
   // Pasted or dropped images (image-input.ts), sent with the next new question.
   const images = useImages(returned);
-  // How much of the quote to send, when the user chose to send only what fits.
   const [keptChars, setKeptChars] = useState<number | null>(null);
   // A new quote brings the cursor to the question: the quote is never sent by itself.
   useEffect(() => box.current?.focus(), [attachment?.url, attachment?.title]);
-
-  // The turn whose question is being edited in the box, if any.
-  const [editing, setEditing] = useState<string | null>(null);
-
-  const submit = (override?: string) => {
-    const question = (override ?? draft).trim();
-    if (!question || streaming) return;
-    if (editing) {
-      onEdit(editing, question);
-      setEditing(null);
-    } else {
-      onSend(question, attachment ? [asSent(attachment, keptChars)] : [], images.take());
-      onAttachmentChange(null);
-    }
-    setDraft('');
-  };
-
-  const onKey = (does: ComposerKey) => {
-    if (does === 'send') submit();
-    else if (does === 'stop') onStop();
-    else {
-      // Up brings the last question into the box to edit; Esc leaves the edit, and empties it.
-      const last = does === 'editLast' ? lastQuestion : null;
-      setEditing(last?.id ?? null);
-      setDraft(last?.question ?? '');
-    }
-  };
+  const { editing, submit, onKey } = useSend({
+    draft,
+    setDraft,
+    streaming,
+    attachment,
+    keptChars,
+    images,
+    onSend,
+    onEdit,
+    onAttachmentChange,
+    onStop,
+    lastQuestion,
+  });
+  const onFit = useAutoAsk({ offered, draft, attachment, box, busy: streaming || editing !== null, ask: submit });
 
   return (
     <ImageArea className="composer-area" images={images}>
@@ -97,6 +88,7 @@ export function Composer({
         providerId={providerId}
         onChange={onAttachmentChange}
         onTrimChange={setKeptChars}
+        onFit={onFit}
       />
       {quickActions.length > 0 && !editing && (
         <QuickActions
@@ -123,6 +115,7 @@ export function Composer({
         onSubmit={submit}
         onStop={onStop}
         tools={tools}
+        onScroll={onScrollKey}
       />
     </ImageArea>
   );

@@ -1,7 +1,7 @@
 /** The questions and answers on the path shown, following the answer as it is written. */
 import './Conversation.css';
 import ArrowDown from 'lucide-react/icons/arrow-down';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
@@ -18,10 +18,11 @@ interface Props extends TurnActions {
   answerDom: (id: string) => AnswerDom;
   /** The quick actions' labels, which the empty chat points to. */
   quickActions: string[];
+  /** The scrolling list of turns (the composer's paging keys scroll it). */
+  feed: RefObject<HTMLDivElement | null>;
 }
 
-export function Conversation({ path, pending, answerDom, quickActions, ...actions }: Props) {
-  const list = useRef<HTMLDivElement>(null);
+export function Conversation({ path, pending, answerDom, quickActions, feed: list, ...actions }: Props) {
   const [behind, setBehind] = useState(false);
   // One for the panel's life: whether the reader scrolled up outlasts the questions asked.
   const [follow] = useState(() => new ScrollFollow(setBehind));
@@ -41,7 +42,7 @@ export function Conversation({ path, pending, answerDom, quickActions, ...action
       observer.disconnect();
       follow.attach(null);
     };
-  }, [key, follow]);
+  }, [key, follow, list]);
   // A question just sent brings its answer into view, wherever the reader had scrolled.
   const asked = last?.status === 'streaming' ? last.id : null;
   useEffect(() => {
@@ -58,6 +59,8 @@ export function Conversation({ path, pending, answerDom, quickActions, ...action
         onScroll={follow.scrolled}
         role="feed"
         aria-label={t('conversationLabel')}
+        // Focusable, so arrow and paging keys scroll it as they would a page.
+        tabIndex={0}
       >
         {path.map((step, i) => (
           <TurnView

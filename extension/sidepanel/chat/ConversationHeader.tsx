@@ -39,6 +39,8 @@ export function ConversationHeader({ title, systemPrompt, onSystemPrompt }: Prop
             value={draft}
             maxLength={20_000}
             placeholder={t('instructionsPlaceholder')}
+            // Opened to be written in: the cursor goes straight to the text.
+            autoFocus
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => e.key === 'Escape' && setDraft(null)}
           />

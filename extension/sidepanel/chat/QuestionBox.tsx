@@ -8,7 +8,7 @@
 import './QuestionBox.css';
 import type { KeyboardEvent, ReactNode, RefObject } from 'react';
 import { t } from '../../shared/i18n';
-import { composerKey, type ComposerKey } from './composer-text';
+import { composerKey, scrollKey, type ComposerKey, type ScrollKey } from './composer-text';
 import { ScreenshotButton } from './ScreenshotButton';
 
 interface Props {
@@ -26,11 +26,25 @@ interface Props {
   onStop: () => void;
   /** Buttons that add material, before the screenshot button. */
   tools?: ReactNode;
+  /** PageUp, PageDown, Home and End scroll the conversation (composer-text's scrollKey). */
+  onScroll: (action: ScrollKey) => void;
 }
 
 export function QuestionBox(props: Props) {
-  const { box, draft, onDraft, placeholder, streaming, editing, hasLast, onKey, onSubmit, onStop, tools } = props;
+  const { box, draft, onDraft, placeholder, streaming, editing, hasLast, onKey, onSubmit, onStop, tools, onScroll } =
+    props;
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    const el = e.currentTarget;
+    const scroll = scrollKey(e.key, {
+      empty: draft === '',
+      scrolls: el.scrollHeight > el.clientHeight,
+      shift: e.shiftKey,
+    });
+    if (scroll) {
+      e.preventDefault();
+      onScroll(scroll);
+      return;
+    }
     const state = { streaming, editing, hasLast, empty: draft === '' };
     const does = composerKey(e.key, { shift: e.shiftKey, composing: e.nativeEvent.isComposing, ...state });
     if (does === null) return;
@@ -65,7 +79,15 @@ export function QuestionBox(props: Props) {
           {tools}
           <ScreenshotButton />
           {streaming ? (
-            <button type="button" className="stop" onClick={onStop}>
+            <button
+              type="button"
+              className="stop"
+              onClick={() => {
+                // The button goes when the answer stops: the cursor stays in the box, not on the page.
+                box.current?.focus();
+                onStop();
+              }}
+            >
               {t('stop')}
             </button>
           ) : (

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { send } from '../../shared/protocol';
 import { t } from '../../shared/i18n';
 import { tokenCount } from './attachment-text';
-import { AttachmentChip } from './AttachmentChip';
+import { AttachmentChip, type SizedFit } from './AttachmentChip';
 import type { Attachment } from './usePageContext';
 
 /** Asking on every keystroke would flood the worker; a pause in typing is enough. */
@@ -59,6 +59,7 @@ interface QuoteProps {
   providerId: string | undefined;
   onChange: (attachment: Attachment | null) => void;
   onTrimChange: (keptChars: number | null) => void;
+  onFit?: (sized: SizedFit) => void;
 }
 
 /** The quote waiting to go, sized with the question typed to go with it, and the question's own fit. */

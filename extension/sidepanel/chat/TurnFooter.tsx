@@ -80,7 +80,8 @@ export function TurnFooter({ step, pending, onSelect, onRegenerate, onEditQuesti
       <span className="meta usage">
         {[
           turn.model && modelName(turn.model),
-          turn.usage && t('tokens', turn.usage.inputTokens, turn.usage.outputTokens),
+          turn.usage &&
+            t(turn.usage.estimated ? 'tokensAbout' : 'tokens', turn.usage.inputTokens, turn.usage.outputTokens),
         ]
           .filter(Boolean)
           .join(' · ')}

@@ -63,11 +63,14 @@ export const TurnView = memo(function TurnView({
   const streaming = turn.status === 'streaming';
   // Retry on a stalled answer stops it first, then asks again once it has stopped.
   const retryStopped = useRef(false);
+  // The panel re-renders when an answer starts, so this is current even as the text grows quietly.
+  const received = turn.answer !== '';
   useEffect(() => {
     if (!retryStopped.current || streaming) return;
     retryStopped.current = false;
-    onRegenerate(turn.id);
-  }, [streaming, onRegenerate, turn.id]);
+    // Nothing arrived: ask again in place rather than leave an empty version behind.
+    (received ? onRegenerate : onContinue)(turn.id);
+  }, [streaming, received, onRegenerate, onContinue, turn.id]);
 
   return (
     <article
@@ -141,16 +144,18 @@ function Status({
   }
   if (turn.status === 'error' && turn.error) {
     // What arrived before a connection dropped stays, and can be carried on in place; Retry
-    // (a new version) stays at hand for an answer that went wrong.
+    // (a new version) stays at hand for an answer that went wrong. With nothing received,
+    // Retry asks again in place: a version holding only an error would be clutter.
+    const received = turn.answer !== '';
     return (
       <div className="error" role="alert">
         <p>{turn.error.message}</p>
-        {turn.answer !== '' && (
+        {received && (
           <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
             {t('continue')}
           </button>
         )}
-        <button type="button" disabled={pending} onClick={() => onRegenerate(turn.id)}>
+        <button type="button" disabled={pending} onClick={() => (received ? onRegenerate : onContinue)(turn.id)}>
           {t('retry')}
         </button>
       </div>

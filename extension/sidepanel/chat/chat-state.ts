@@ -83,7 +83,10 @@ function applyEvent(turn: Turn, event: ChatEvent): Turn {
     case 'reasoning':
       return { ...turn, reasoning: (turn.reasoning ?? '') + event.text };
     case 'usage':
-      return { ...turn, usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens } };
+      return {
+        ...turn,
+        usage: { inputTokens: event.inputTokens, outputTokens: event.outputTokens, estimated: event.estimated },
+      };
     case 'done':
       return { ...turn, status: 'done', finishReason: event.reason };
     case 'stopped':

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { actionPrompt, asSent, composerKey, languageName, quickAction, withReturned } from './composer-text';
+import {
+  actionPrompt,
+  asSent,
+  composerKey,
+  languageName,
+  quickAction,
+  scrolledTo,
+  scrollKey,
+  withReturned,
+} from './composer-text';
 
 describe('a quick action', () => {
   test.each([
@@ -46,5 +55,30 @@ describe('keys in the question box', () => {
     ['Up while an answer is written moves the cursor', 'ArrowUp', { empty: true, streaming: true }, null],
   ] as const)('%s', (_, key, state, does) => {
     expect(composerKey(key, { ...box, ...state })).toBe(does);
+  });
+});
+
+describe('paging keys in the question box', () => {
+  const box = { empty: true, scrolls: false, shift: false };
+  test.each<[string, string, Partial<typeof box>, ReturnType<typeof scrollKey>]>([
+    ['PageUp pages the conversation up', 'PageUp', { empty: false }, 'pageUp'],
+    ['PageDown pages it down', 'PageDown', {}, 'pageDown'],
+    ['PageUp pages a draft too long for the box', 'PageUp', { empty: false, scrolls: true }, null],
+    ['Home in an empty box goes to the conversation’s start', 'Home', {}, 'top'],
+    ['End in an empty box goes to its end', 'End', {}, 'bottom'],
+    ['Home with text in the box moves the cursor', 'Home', { empty: false }, null],
+    ['End with text in the box moves the cursor', 'End', { empty: false }, null],
+    ['Shift+PageDown selects text', 'PageDown', { empty: false, shift: true }, null],
+    ['other keys type', 'a', {}, null],
+  ])('%s', (_, key, change, outcome) => {
+    expect(scrollKey(key, { ...box, ...change })).toBe(outcome);
+  });
+
+  test('a page keeps a line of what was in view', () => {
+    const view = { scrollTop: 1000, clientHeight: 600, scrollHeight: 5000 };
+    expect(scrolledTo('pageDown', view)).toBe(1560);
+    expect(scrolledTo('pageUp', view)).toBe(440);
+    expect(scrolledTo('top', view)).toBe(0);
+    expect(scrolledTo('bottom', view)).toBe(5000);
   });
 });

@@ -55,3 +55,27 @@ export function composerKey(
   if (key === 'ArrowUp' && box.empty && box.hasLast && !box.streaming) return 'editLast';
   return null;
 }
+
+/** What a paging key in the question box does to the conversation above it. */
+export type ScrollKey = 'pageUp' | 'pageDown' | 'top' | 'bottom';
+
+/**
+ * PageUp and PageDown page the conversation (unless the box's own text is long enough to page
+ * through); Home and End go to its start and end while the box is empty. With text in the box
+ * they (and Ctrl+Home/End, Shift for selecting) keep their editing meaning. Null: the key edits.
+ */
+export function scrollKey(key: string, box: { empty: boolean; scrolls: boolean; shift: boolean }): ScrollKey | null {
+  if (box.shift) return null;
+  if (key === 'PageUp' || key === 'PageDown') return box.scrolls ? null : key === 'PageUp' ? 'pageUp' : 'pageDown';
+  if (box.empty && key === 'Home') return 'top';
+  if (box.empty && key === 'End') return 'bottom';
+  return null;
+}
+
+/** Where the conversation scrolls for `action`: a page is most of its height, a line of context kept. */
+export function scrolledTo(action: ScrollKey, view: { scrollTop: number; clientHeight: number; scrollHeight: number }) {
+  const page = Math.max(view.clientHeight - 40, view.clientHeight / 2);
+  if (action === 'top') return 0;
+  if (action === 'bottom') return view.scrollHeight;
+  return view.scrollTop + (action === 'pageUp' ? -page : page);
+}

@@ -4,7 +4,9 @@ import Braces from 'lucide-react/icons/braces';
 import FileText from 'lucide-react/icons/file-text';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
+import { Fragment } from 'react';
 import type { Summary } from '../../shared/history';
+import { excerptRuns, type Excerpt } from '../../shared/excerpt';
 import { t } from '../../shared/i18n';
 import { RowMenu } from './RowMenu';
 
@@ -50,6 +52,7 @@ export function HistoryRow(props: Props) {
       ) : (
         <button type="button" className="history-item" onClick={onOpen}>
           <span className="title">{item.title}</span>
+          {item.excerpt && <Found excerpt={item.excerpt} />}
           <time dateTime={new Date(item.updatedAt).toISOString()}>{dateFormat.format(item.updatedAt)}</time>
         </button>
       )}
@@ -66,5 +69,16 @@ export function HistoryRow(props: Props) {
         ]}
       />
     </li>
+  );
+}
+
+/** What a search matched, its words marked: built as text and <mark> elements, never as HTML. */
+function Found({ excerpt }: { excerpt: Excerpt }) {
+  return (
+    <span className="excerpt">
+      {excerptRuns(excerpt).map((run, i) =>
+        run.marked ? <mark key={i}>{run.text}</mark> : <Fragment key={i}>{run.text}</Fragment>,
+      )}
+    </span>
   );
 }
