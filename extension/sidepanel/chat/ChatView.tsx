@@ -66,6 +66,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         quickActions={quickActions}
         returned={chat.returned}
         onEdit={session.edit}
+        scanned={{ scan: page.scanned, onTaken: page.clearError }}
       />
     </>
   );

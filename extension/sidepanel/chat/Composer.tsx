@@ -11,6 +11,7 @@ import type { QuestionImage } from '../../shared/image';
 import { asSent, type ComposerKey } from './composer-text';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
+import type { ScannedPdf } from './pdf-pages';
 import { QuickActions } from './QuickActions';
 import { useDraft } from './useDraft';
 import { QuoteAndFit } from './QuestionFit';
@@ -34,6 +35,8 @@ interface Props {
   quickActions: QuickAction[];
   /** A question the worker refused, given back (it goes in the box, before anything typed since). */
   returned: { text: string; at: number; images?: QuestionImage[] } | null;
+  /** A scanned PDF whose pages may go as images, and what to call once they are in. */
+  scanned: { scan: ScannedPdf | null; onTaken: () => void };
 }
 
 export function Composer({
@@ -49,6 +52,7 @@ export function Composer({
   onEdit,
   quickActions,
   returned,
+  scanned,
 }: Props) {
   const [draft, setDraft] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -88,7 +92,7 @@ export function Composer({
   };
 
   return (
-    <ImageArea className="composer-area" images={images}>
+    <ImageArea className="composer-area" images={images} scanned={scanned}>
       <QuoteAndFit
         attachment={attachment}
         question={draft}
