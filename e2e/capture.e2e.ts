@@ -124,7 +124,10 @@ test('from the toolbar, the screenshot button says how to let Gloss capture the 
   expect(await chips()).toEqual([]);
 });
 
-test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whole one from the button are sent', async () => {
+const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
+
+/** Chooses "Screenshot for Gloss" in the page's menu; waits for the screenshot in the panel. */
+async function screenshotFromMenu(): Promise<void> {
   const tab = await h.page();
   await tab.goto(filesUrl);
   const parent = await openMenuOn(tab, 'h1');
@@ -132,10 +135,12 @@ test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whol
   await h.clickAt(parent.x + 100, parent.y);
   await new Promise((r) => setTimeout(r, 500));
   await h.xdotool('key', 'Down', 'Down', 'Down', 'Return');
-
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
-  const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
   await expect.poll(shot, { timeout: 15_000 }).toBe(true);
+}
+
+test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whole one from the button are sent', async () => {
+  await screenshotFromMenu();
   expect(await chips()).toEqual([]); // nothing is kept before the user chooses
   const size = await dragOverShot([0.1, 0.1], [0.6, 0.5]);
   await clickInPanel('.screenshot-actions .primary');
@@ -181,4 +186,61 @@ test('an image from another origin is cut from a screenshot of the tab, and the 
   const { note, sent } = await askAboutImage('#other', '300×200');
   expect(note).toContain('cut the image from a screenshot of the tab');
   expect(sent).toEqual(['300×200']);
+});
+
+/** Where focus is in the panel: the screenshot's picture, elsewhere in its dialog, or outside it. */
+const focusIn = () =>
+  h.inPanel((doc) => {
+    const at = doc?.activeElement;
+    if (!doc?.hasFocus() || !at) return 'nowhere';
+    if (at.classList.contains('screenshot-frame')) return 'picture';
+    return at.closest('dialog.screenshot') ? 'dialog' : at === doc.body ? 'nowhere' : 'outside';
+  });
+const chosen = () => h.inPanel((doc) => doc?.querySelector('.screenshot-chosen')?.textContent ?? '');
+const sizeOf = (text: string) => /(\d+)×(\d+)/.exec(text)?.slice(1).map(Number) ?? [];
+
+test('the crop by keyboard: arrows choose and move a part, Shift+arrows resize it, Enter keeps it; Escape cancels', async () => {
+  await screenshotFromMenu();
+  // A click on the picture (no drag) brings the keys to it, as the panel's first focus does.
+  const frame = await h.inPanel((doc) => {
+    const box = doc?.querySelector('.screenshot-frame')?.getBoundingClientRect();
+    const view = doc?.defaultView;
+    return box && view
+      ? { x: box.x + box.width / 2, y: box.y + box.height / 2, w: view.innerWidth, h: view.innerHeight }
+      : null;
+  });
+  if (!frame) throw new Error('no screenshot shown');
+  const at = panelToScreen(frame);
+  await h.clickAt(Math.round(at.x), Math.round(at.y));
+  await expect.poll(focusIn, { timeout: 5_000 }).toBe('picture');
+  expect(await chosen()).toBe('No part chosen');
+
+  await h.xdotool('key', 'Right');
+  await expect.poll(chosen).toMatch(/^Part chosen: \d+×\d+ pixels$/);
+  const [width, height] = sizeOf(await chosen());
+  await h.xdotool('key', 'shift+Left', 'shift+Left', 'shift+Up', 'Right', 'Down');
+  await expect.poll(async () => sizeOf(await chosen())[0]).toBeLessThan(width!);
+  const kept = sizeOf(await chosen());
+  expect(kept[1]).toBeLessThan(height!);
+  await h.xdotool('key', 'Return');
+  await expect.poll(chips, { timeout: 10_000 }).toEqual([`Image 1 (${kept.join('×')} pixels)`]);
+  expect(await h.inPanel((doc) => doc?.querySelector('.screenshot') !== null)).toBe(false);
+
+  // Again from the button: Tab goes round the dialog's controls, never to the panel behind it.
+  await clickInPanel('button[aria-label="Screenshot of the page"]');
+  await expect.poll(shot, { timeout: 15_000 }).toBe(true);
+  await expect.poll(focusIn, { timeout: 5_000 }).toBe('picture');
+  // Past the last control focus may visit the browser's own UI, and comes back to the dialog.
+  const visited: string[] = [];
+  for (let i = 0; i < 12 && !(visited.includes('dialog') && (await focusIn()) === 'picture'); i++) {
+    await h.xdotool('key', 'Tab');
+    visited.push(await focusIn());
+  }
+  expect(visited).not.toContain('outside');
+  expect(visited).toContain('dialog');
+  expect(await focusIn()).toBe('picture');
+  await h.xdotool('key', 'Escape');
+  const open = () => h.inPanel((doc) => doc?.querySelector('.screenshot') !== null);
+  await expect.poll(open).toBe(false);
+  expect(await chips()).toEqual([`Image 1 (${kept.join('×')} pixels)`]);
 });
