@@ -191,4 +191,9 @@ test("a scanned PDF's pages the user picks are drawn and sent as images", async 
     for (const channel of await pixelAt(url, 0.02, 0.02)) expect(channel).toBeGreaterThan(245);
     for (const channel of await pixelAt(url, 0.5, 0.5)) expect(channel).toBeLessThan(200);
   }
+  // Opened again (the worker sends each image of a conversation once), the pages are still shown.
+  await panel.reload();
+  const shown = lastTurn().locator('.question-images img');
+  await expect.poll(() => shown.count(), { timeout: 15_000 }).toBe(2);
+  expect(await shown.first().getAttribute('src')).toBe(sent[0]);
 });
