@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles, serveFiles, type FileServer } from './file-server';
 import { PAGE_AREA, panelToScreen, TOOLBAR, type Headed } from './headed';
+import { jpegSize } from './jpeg';
 
 /** A 600×400 PNG (orange to teal, far from the indigo of Gloss's icon), drawn by ImageMagick. */
 const PHOTO = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
@@ -49,16 +50,6 @@ async function openMenuOn(tab: Page, selector: string): Promise<{ x: number; y: 
   const y = Math.round(bars + box.y + 20);
   await h.clickAt(x, y, 3);
   return h.findIcon({ x0: x, y0: y + 2, x1: x + 60, y1: PAGE_AREA.y1 });
-}
-
-/** The width and height in a JPEG's frame header (SOF0 or SOF2), as a decoder reads them. */
-function jpegSize(jpeg: Buffer): string {
-  for (let i = 2; i < jpeg.length - 9;) {
-    const marker = jpeg[i + 1] ?? 0;
-    if (marker === 0xc0 || marker === 0xc2) return `${jpeg.readUInt16BE(i + 7)}×${jpeg.readUInt16BE(i + 5)}`;
-    i += 2 + jpeg.readUInt16BE(i + 2);
-  }
-  throw new Error('no frame header');
 }
 
 /** The JPEG images of a message as the provider got them, by their pixel size; checks each. */

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connectBidi, type Bidi } from './bidi';
 import { ICON_RGB } from './headed';
+import { jpegSize } from './jpeg';
 import { fixture, perEvent, startProviderServer } from './provider-server';
 import { clickAt, findOnScreen, SCREEN, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
 
@@ -178,13 +179,15 @@ test("Firefox's toggle shortcut closes the sidebar and opens it again", async ()
   await expect.poll(async () => (await pageBox()).x, { timeout: 10_000 }).toBeGreaterThan(100);
 });
 
-/** The JPEG images of the last message the model received, by their data URLs' media type. */
+/** The JPEG images of the last message the model received, by their size in pixels. */
 function sentImages(): string[] {
   const content: unknown = provider.requests.at(-1)?.body.messages?.at(-1)?.content;
   if (!Array.isArray(content)) return [];
-  return content.flatMap((part: { type?: string; image_url?: { url?: string } }) =>
-    part.type === 'image_url' && part.image_url?.url ? [part.image_url.url.slice(0, 23)] : [],
-  );
+  return content.flatMap((part: { type?: string; image_url?: { url?: string } }) => {
+    const url = part.type === 'image_url' ? (part.image_url?.url ?? '') : '';
+    const jpeg = 'data:image/jpeg;base64,';
+    return url.startsWith(jpeg) ? [jpegSize(Buffer.from(url.slice(jpeg.length), 'base64'))] : [];
+  });
 }
 
 /** Right-clicks the page at `at` (screen pixels) and waits for Gloss's item in the menu. */
@@ -194,7 +197,7 @@ async function menuAt(at: { x: number; y: number }): Promise<void> {
   await waitOnScreen(display.name, menu, ICON_RGB);
 }
 
-test('"Ask Gloss about this image" in Firefox sends the image to the model', async () => {
+test('"Ask Gloss about this image" in Firefox sends the part of a screenshot it covers to the model', async () => {
   const at = await bidi.evaluate<{ x: number; y: number }>(
     pageUrl,
     // No selection left from before: with one, Gloss's items would sit in a submenu.
@@ -207,7 +210,9 @@ test('"Ask Gloss about this image" in Firefox sends the image to the model', asy
   const bar = await sidebar();
   await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
   await askAndGetPrompt('What does the chart show?');
-  expect(sentImages()).toEqual(['data:image/jpeg;base64,']);
+  // Firefox's activeTab lets Gloss capture the tab, not download from its site: the image as
+  // shown (300×200 CSS pixels, one device pixel each), not its file's 600×400.
+  expect(sentImages()).toEqual(['300×200']);
 });
 
 test('"Screenshot for Gloss" in Firefox shows the capture to crop, and what is kept reaches the model', async () => {
@@ -223,5 +228,7 @@ test('"Screenshot for Gloss" in Firefox shows the capture to crop, and what is k
   await new Promise((r) => setTimeout(r, 1000));
   await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
   await askAndGetPrompt('What is on the screen?');
-  expect(sentImages()).toEqual(['data:image/jpeg;base64,']);
+  // The whole visible page, as Firefox captured it: wider than the chart on it.
+  const [shot] = sentImages();
+  expect(Number(shot?.split('×')[0])).toBeGreaterThan(600);
 });
