@@ -33,7 +33,7 @@ export function ScannedPages({ scan, images, onDone }: Props) {
       .then((pdfjs) => pageImages(scan, chosen.pages, pdfjs))
       .then(
         (drawn) => {
-          const notice = t('pdfScanAdded', typed.trim(), scan.title);
+          const notice = t(chosen.pages.length === 1 ? 'pdfScanAddedOne' : 'pdfScanAdded', typed.trim(), scan.title);
           for (const image of drawn) images.offer(image, notice);
           onDone();
         },
