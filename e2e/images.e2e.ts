@@ -1,7 +1,8 @@
 /**
  * Images in real Chromium (issue 16): an image pasted or dropped into the composer is scaled
  * down in the panel, re-encoded as JPEG, shown, and reaches the scripted provider as an OpenAI
- * `image_url` data URL; a model that cannot see gets the clear message, and the question stays;
+ * `image_url` data URL (Anthropic, Gemini and Ollama each in theirs); a model that cannot see
+ * gets the clear message, and the question stays;
  * a scanned PDF's pages the user picks go as images (the PDF from e2e/fixtures/pdf.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -134,6 +135,30 @@ test('with Ollama, the image goes as bare base64 in `images` beside the question
     if (!Array.isArray(images) || typeof images[0] !== 'string') throw new Error('no images beside the content');
     expect(images).toHaveLength(1);
     expect([...Buffer.from(images[0], 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+});
+
+test.each([
+  ['Anthropic', '/v1', 'anthropic/text_answer'],
+  ['Google Gemini', '/v1beta', 'gemini/text_answer'],
+])('with %s, the image goes in its own wire format beside the question', async (preset, path, answer) => {
+  await withSession({}, async ({ server: provider, panel: page }) => {
+    await configureProvider(page, { preset, baseUrl: provider.url + path, model: 'vision-model', key: 'test-key' });
+    await give('paste', 800, 600, page);
+    await expect.poll(() => page.locator('.image-chips img').count(), { timeout: 10_000 }).toBe(1);
+    provider.enqueue({ kind: 'stream', chunks: perEvent(fixture(answer)), delayMs: 0 });
+    await ask(page, 'What is this?');
+    await expect.poll(() => page.locator('.turn').last().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    // Anthropic: an image block with a base64 source; Gemini: inlineData parts (the core's
+    // request fixtures, crates/gloss-core/tests/fixtures/requests/images/, show both whole).
+    const body = provider.requests.at(-1)?.body as unknown as Record<string, { content?: unknown; parts?: unknown }[]>;
+    const last = preset === 'Anthropic' ? body.messages?.at(-1)?.content : body.contents?.at(-1)?.parts;
+    const jpeg = expect.stringMatching(/^\/9j\//); // base64 of a JPEG's first bytes, ff d8 ff
+    const image =
+      preset === 'Anthropic'
+        ? { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: jpeg } }
+        : { inlineData: { mimeType: 'image/jpeg', data: jpeg } };
+    expect(last).toEqual(expect.arrayContaining([image, expect.objectContaining({ text: 'What is this?' })]));
   });
 });
 
