@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles, serveFiles, type FileServer } from './file-server';
 import { PAGE_AREA, panelToScreen, TOOLBAR, type Headed } from './headed';
+import { jpegSize } from './jpeg';
 
 /** A 600×400 PNG (orange to teal, far from the indigo of Gloss's icon), drawn by ImageMagick. */
 const PHOTO = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
@@ -49,16 +50,6 @@ async function openMenuOn(tab: Page, selector: string): Promise<{ x: number; y: 
   const y = Math.round(bars + box.y + 20);
   await h.clickAt(x, y, 3);
   return h.findIcon({ x0: x, y0: y + 2, x1: x + 60, y1: PAGE_AREA.y1 });
-}
-
-/** The width and height in a JPEG's frame header (SOF0 or SOF2), as a decoder reads them. */
-function jpegSize(jpeg: Buffer): string {
-  for (let i = 2; i < jpeg.length - 9;) {
-    const marker = jpeg[i + 1] ?? 0;
-    if (marker === 0xc0 || marker === 0xc2) return `${jpeg.readUInt16BE(i + 7)}×${jpeg.readUInt16BE(i + 5)}`;
-    i += 2 + jpeg.readUInt16BE(i + 2);
-  }
-  throw new Error('no frame header');
 }
 
 /** The JPEG images of a message as the provider got them, by their pixel size; checks each. */
@@ -111,8 +102,6 @@ async function dragOverShot(from: [number, number], to: [number, number]): Promi
   return `${width}×${height}`;
 }
 
-const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
-
 test('opened from the toolbar, the panel can capture the tab; after the tab changed site, it says how to allow it', async () => {
   const tab = await h.page();
   await tab.goto(filesUrl);
@@ -134,7 +123,10 @@ test('opened from the toolbar, the panel can capture the tab; after the tab chan
   expect(await chips()).toEqual([]);
 });
 
-test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whole one from the button are sent', async () => {
+const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
+
+/** Chooses "Screenshot for Gloss" in the page's menu; waits for the screenshot in the panel. */
+async function screenshotFromMenu(): Promise<void> {
   const tab = await h.page();
   await tab.goto(filesUrl);
   const parent = await openMenuOn(tab, 'h1');
@@ -142,9 +134,12 @@ test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whol
   await h.clickAt(parent.x + 100, parent.y);
   await new Promise((r) => setTimeout(r, 500));
   await h.xdotool('key', 'Down', 'Down', 'Down', 'Return');
-
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
   await expect.poll(shot, { timeout: 15_000 }).toBe(true);
+}
+
+test('"Screenshot for Gloss" shows the capture to crop; the part kept and a whole one from the button are sent', async () => {
+  await screenshotFromMenu();
   expect(await chips()).toEqual([]); // nothing is kept before the user chooses
   const size = await dragOverShot([0.1, 0.1], [0.6, 0.5]);
   await clickInPanel('.screenshot-actions .primary');
@@ -190,4 +185,52 @@ test('an image from another origin is cut from a screenshot of the tab, and the 
   const { note, sent } = await askAboutImage('#other', '300×200');
   expect(note).toContain('cut the image from a screenshot of the tab');
   expect(sent).toEqual(['300×200']);
+});
+
+/** Where focus is in the panel: the screenshot's picture, elsewhere in its dialog, or outside it. */
+const focusIn = () =>
+  h.inPanel((doc) => {
+    const at = doc?.activeElement;
+    if (!doc?.hasFocus() || !at) return 'nowhere';
+    if (at.classList.contains('screenshot-frame')) return 'picture';
+    return at.closest('dialog.screenshot') ? 'dialog' : at === doc.body ? 'nowhere' : 'outside';
+  });
+const chosen = () => h.inPanel((doc) => doc?.querySelector('.screenshot-chosen')?.textContent ?? '');
+const sizeOf = (text: string) => /(\d+)×(\d+)/.exec(text)?.slice(1).map(Number) ?? [];
+
+test('the crop by keyboard: arrows choose and move a part, Shift+arrows resize it, Enter keeps it; Escape cancels', async () => {
+  await screenshotFromMenu();
+  // A click on the picture (a drag that goes nowhere) brings the keys to it, choosing no part.
+  await dragOverShot([0.5, 0.5], [0.5, 0.5]);
+  await expect.poll(focusIn, { timeout: 5_000 }).toBe('picture');
+  expect(await chosen()).toBe('No part chosen');
+
+  await h.xdotool('key', 'Right');
+  await expect.poll(chosen).toMatch(/^Part chosen: \d+×\d+ pixels$/);
+  const [width, height] = sizeOf(await chosen());
+  await h.xdotool('key', 'shift+Left', 'shift+Left', 'shift+Up', 'Right', 'Down');
+  await expect.poll(async () => sizeOf(await chosen())[0]).toBeLessThan(width!);
+  const kept = sizeOf(await chosen());
+  expect(kept[1]).toBeLessThan(height!);
+  await h.xdotool('key', 'Return');
+  await expect.poll(chips, { timeout: 10_000 }).toEqual([`Image 1 (${kept.join('×')} pixels)`]);
+  expect(await h.inPanel((doc) => doc?.querySelector('.screenshot') !== null)).toBe(false);
+
+  // Again from the button: Tab goes round the dialog's controls, never to the panel behind it.
+  await clickInPanel('button[aria-label="Screenshot of the page"]');
+  await expect.poll(shot, { timeout: 15_000 }).toBe(true);
+  await expect.poll(focusIn, { timeout: 5_000 }).toBe('picture');
+  // Past the last control focus may visit the browser's own UI, and comes back to the dialog.
+  const visited: string[] = [];
+  for (let i = 0; i < 12 && !(visited.includes('dialog') && (await focusIn()) === 'picture'); i++) {
+    await h.xdotool('key', 'Tab');
+    visited.push(await focusIn());
+  }
+  expect(visited).not.toContain('outside');
+  expect(visited).toContain('dialog');
+  expect(await focusIn()).toBe('picture');
+  await h.xdotool('key', 'Escape');
+  const open = () => h.inPanel((doc) => doc?.querySelector('.screenshot') !== null);
+  await expect.poll(open).toBe(false);
+  expect(await chips()).toEqual([`Image 1 (${kept.join('×')} pixels)`]);
 });

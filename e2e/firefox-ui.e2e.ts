@@ -4,14 +4,17 @@
  * extension pages out of WebDriver BiDi's reach, so BiDi only selects text in the web page and
  * reads where the page sits on screen; the sidebar is used with the mouse and keyboard, and
  * what it does is seen where it matters: the question that reaches the (fake LM Studio) model.
+ * Images too (issue 16): an image on the page and a screenshot from the page's menu reach the
+ * model as JPEG image parts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connectBidi, type Bidi } from './bidi';
 import { ICON_RGB } from './headed';
+import { jpegSize } from './jpeg';
 import { fixture, perEvent, startProviderServer } from './provider-server';
 import { clickAt, findOnScreen, SCREEN, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
 
@@ -19,7 +22,10 @@ const FIREFOX = process.env.GLOSS_FIREFOX ?? '/usr/bin/firefox-esr';
 const DIST_FIREFOX = fileURLToPath(new URL('../dist-firefox', import.meta.url));
 const PAGE = `<!doctype html><title>Tides</title><body style="font-size: 24px">
 <p id="first">Tides are caused by the gravity of the Moon.</p>
-<p id="second">Spring tides come at new and full moon.</p>`;
+<p id="second">Spring tides come at new and full moon.</p>
+<img id="chart" src="/chart.png" width="300" height="200" alt="Tide chart">`;
+/** A 600×400 PNG (orange to teal, far from Gloss's indigo), drawn by ImageMagick. */
+const CHART = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
 
 let display: Display;
 let provider: Awaited<ReturnType<typeof startProviderServer>>;
@@ -39,7 +45,11 @@ async function freePort(): Promise<number> {
 beforeAll(async () => {
   display = await startXvfb(SCREEN.width, SCREEN.height);
   provider = await startProviderServer({ port: 1234 }); // where LM Studio listens
-  pages = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+  pages = createServer((req, res) =>
+    req.url === '/chart.png'
+      ? res.writeHead(200, { 'content-type': 'image/png' }).end(CHART)
+      : res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE),
+  );
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
   const port = await freePort();
@@ -173,4 +183,58 @@ test("Firefox's toggle shortcut closes the sidebar and opens it again", async ()
   await expect.poll(async () => (await pageBox()).x, { timeout: 10_000 }).toBe(0);
   await xdotool(display.name, 'key', 'alt+shift+g');
   await expect.poll(async () => (await pageBox()).x, { timeout: 10_000 }).toBeGreaterThan(100);
+});
+
+/** The JPEG images of the last message the model received, by their size in pixels. */
+function sentImages(): string[] {
+  const content: unknown = provider.requests.at(-1)?.body.messages?.at(-1)?.content;
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part: { type?: string; image_url?: { url?: string } }) => {
+    const url = part.type === 'image_url' ? (part.image_url?.url ?? '') : '';
+    const jpeg = 'data:image/jpeg;base64,';
+    return url.startsWith(jpeg) ? [jpegSize(Buffer.from(url.slice(jpeg.length), 'base64'))] : [];
+  });
+}
+
+/** Right-clicks the page at `at` (screen pixels) and waits for Gloss's item in the menu. */
+async function menuAt(at: { x: number; y: number }): Promise<void> {
+  await clickAt(display.name, Math.round(at.x), Math.round(at.y), 3);
+  const menu: Rect = { x0: Math.round(at.x), y0: Math.round(at.y) + 16, x1: Math.round(at.x) + 80, y1: SCREEN.height };
+  await waitOnScreen(display.name, menu, ICON_RGB);
+}
+
+test('"Ask Gloss about this image" in Firefox sends the part of a screenshot it covers to the model', async () => {
+  const at = await bidi.evaluate<{ x: number; y: number }>(
+    pageUrl,
+    // No selection left from before: with one, Gloss's items would sit in a submenu.
+    `(() => { getSelection().removeAllRanges(); const box = document.getElementById('chart').getBoundingClientRect();
+      return { x: mozInnerScreenX + box.x + 40, y: mozInnerScreenY + box.y + 40 }; })()`,
+  );
+  await menuAt(at);
+  await xdotool(display.name, 'key', 'Up', 'Return');
+  await new Promise((r) => setTimeout(r, 2000)); // the image is prepared and handed to the sidebar
+  const bar = await sidebar();
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
+  await askAndGetPrompt('What does the chart show?');
+  // Firefox's activeTab lets Gloss capture the tab, not download from its site: the image as
+  // shown (300×200 CSS pixels, one device pixel each), not its file's 600×400.
+  expect(sentImages()).toEqual(['300×200']);
+});
+
+test('"Screenshot for Gloss" in Firefox shows the capture to crop, and what is kept reaches the model', async () => {
+  const page = await pageBox();
+  await menuAt({ x: page.x + 700, y: page.y + 400 });
+  // Three items on a page: Firefox puts them in a "Gloss" submenu, listed last; the screenshot is the third.
+  await xdotool(display.name, 'key', 'Up', 'Right', 'Down', 'Down', 'Return');
+  await new Promise((r) => setTimeout(r, 2000)); // the sidebar takes the screenshot and shows it
+  // A click on the picture (below the sidebar's header and the hint) chooses no part; Enter keeps it all.
+  const bar = await sidebar();
+  await clickAt(display.name, bar.x0 + 100, bar.y0 + 150);
+  await xdotool(display.name, 'key', 'Return');
+  await new Promise((r) => setTimeout(r, 1000));
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
+  await askAndGetPrompt('What is on the screen?');
+  // The whole visible page, as Firefox captured it: wider than the chart on it.
+  const [shot] = sentImages();
+  expect(Number(shot?.split('×')[0])).toBeGreaterThan(600);
 });

@@ -1,11 +1,14 @@
 /**
  * Images in real Chromium (issue 16): an image pasted or dropped into the composer is scaled
  * down in the panel, re-encoded as JPEG, shown, and reaches the scripted provider as an OpenAI
- * `image_url` data URL; a model that cannot see gets the clear message, and the question stays.
+ * `image_url` data URL (Anthropic, Gemini and Ollama each in theirs); a model that cannot see
+ * gets the clear message, and the question stays;
+ * a scanned PDF's pages the user picks go as images (the PDF from e2e/fixtures/pdf.ts).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { imagePdf } from './fixtures/pdf';
 import { ask, configureProvider } from './panel';
 import { fixture, perEvent, perLine } from './provider-server';
 import { startConfiguredSession, withSession, type Session } from './session';
@@ -133,4 +136,89 @@ test('with Ollama, the image goes as bare base64 in `images` beside the question
     expect(images).toHaveLength(1);
     expect([...Buffer.from(images[0], 'base64').subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
+});
+
+test.each([
+  ['Anthropic', '/v1', 'anthropic/text_answer'],
+  ['Google Gemini', '/v1beta', 'gemini/text_answer'],
+])('with %s, the image goes in its own wire format beside the question', async (preset, path, answer) => {
+  await withSession({}, async ({ server: provider, panel: page }) => {
+    await configureProvider(page, { preset, baseUrl: provider.url + path, model: 'vision-model', key: 'test-key' });
+    await give('paste', 800, 600, page);
+    await expect.poll(() => page.locator('.image-chips img').count(), { timeout: 10_000 }).toBe(1);
+    provider.enqueue({ kind: 'stream', chunks: perEvent(fixture(answer)), delayMs: 0 });
+    await ask(page, 'What is this?');
+    await expect.poll(() => page.locator('.turn').last().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    // Anthropic: an image block with a base64 source; Gemini: inlineData parts (the core's
+    // request fixtures, crates/gloss-core/tests/fixtures/requests/images/, show both whole).
+    const body = provider.requests.at(-1)?.body as unknown as Record<string, { content?: unknown; parts?: unknown }[]>;
+    const last = preset === 'Anthropic' ? body.messages?.at(-1)?.content : body.contents?.at(-1)?.parts;
+    const jpeg = expect.stringMatching(/^\/9j\//); // base64 of a JPEG's first bytes, ff d8 ff
+    const image =
+      preset === 'Anthropic'
+        ? { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: jpeg } }
+        : { inlineData: { mimeType: 'image/jpeg', data: jpeg } };
+    expect(last).toEqual(expect.arrayContaining([image, expect.objectContaining({ text: 'What is this?' })]));
+  });
+});
+
+/** The pixel at `x, y` (fractions of its size) of the image `url`, as [r, g, b], drawn in the panel. */
+function pixelAt(url: string, x: number, y: number): Promise<number[]> {
+  return panel.evaluate(
+    async ([url, x, y]) => {
+      const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const at = context.getImageData(Math.floor(bitmap.width * x), Math.floor(bitmap.height * y), 1, 1).data;
+      return [at[0]!, at[1]!, at[2]!];
+    },
+    [url, x, y] as const,
+  );
+}
+
+test("a scanned PDF's pages the user picks are drawn and sent as images", async () => {
+  await panel.getByLabel('Your question').waitFor();
+  await panel.evaluate(
+    (bytes) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'scan.pdf', { type: 'application/pdf' }));
+      for (const type of ['dragover', 'drop'])
+        document.body.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+    },
+    Array.from(imagePdf(6)),
+  );
+  const alert = panel.locator('.notice[role=alert]');
+  await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toContain('This PDF has no text');
+  const pages = panel.getByLabel('Pages of the scanned PDF to send as images');
+  expect(await pages.inputValue()).toBe('1–4');
+  await pages.fill('2-7');
+  await panel.getByRole('button', { name: 'Add pages as images' }).click();
+  expect(await panel.locator('.scan-offer [role=alert]').textContent()).toContain('between 1 and 6');
+  await pages.fill('2, 5');
+  await panel.getByRole('button', { name: 'Add pages as images' }).click();
+
+  // US Letter drawn with its long side at 1,568 px: 1,212 × 1,568.
+  const thumbs = panel.getByRole('img', { name: /^Image \d \(1212×1568 pixels\)$/ });
+  await expect.poll(() => thumbs.count(), { timeout: 20_000 }).toBe(2);
+  expect(await panel.locator('.scan-offer').count()).toBe(0);
+  expect(await panel.getByRole('status').allTextContents()).toContain(
+    'Pages 2, 5 of “scan.pdf”, as images: each drawn at most 1,568 pixels on its long side.',
+  );
+  server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 0 });
+  await ask(panel, 'What do these pages say?');
+  await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+  const sent = sentImages();
+  expect(sent).toHaveLength(2);
+  for (const url of sent) {
+    expect(bytesOf(url, 'image/jpeg').length).toBeGreaterThan(1000);
+    // The page as printed: white paper at its corner, the scan's grey in its middle.
+    for (const channel of await pixelAt(url, 0.02, 0.02)) expect(channel).toBeGreaterThan(245);
+    for (const channel of await pixelAt(url, 0.5, 0.5)) expect(channel).toBeLessThan(200);
+  }
+  // Opened again (the worker sends each image of a conversation once), the pages are still shown.
+  await panel.reload();
+  const shown = lastTurn().locator('.question-images img');
+  await expect.poll(() => shown.count(), { timeout: 15_000 }).toBe(2);
+  expect(await shown.first().getAttribute('src')).toBe(sent[0]);
 });

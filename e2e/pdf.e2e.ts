@@ -78,6 +78,9 @@ test('a scanned PDF says it has no text', async () => {
   await askInViewer('/scan.pdf');
   const alert = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
   await expect.poll(alert, { timeout: 20_000 }).toContain('This PDF has no text: it is scanned images.');
+  // Its pages can go as images instead (e2e/images.e2e.ts sends them): the first two are offered.
+  const offer = () => h.inPanel((doc) => doc?.querySelector<HTMLInputElement>('.scan-offer input')?.value ?? null);
+  expect(await offer()).toBe('1–2');
 });
 
 const chipOf = () =>

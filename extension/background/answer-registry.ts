@@ -9,6 +9,7 @@ import { newTurn, titleFor, type ConversationRecord, type TurnRecord } from '../
 import type { Attachment } from '../shared/attachment';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
+import { imageRoomProblem } from '../shared/opened-images';
 import type { ChatCommand, ChatMessage } from '../shared/protocol';
 import { pickProvider, type StoredSettings } from '../shared/settings';
 import { pathTo } from '../shared/thread';
@@ -104,6 +105,9 @@ export class AnswerRegistry {
     if (command.parentId !== null && !turns.some((t) => t.id === command.parentId)) {
       throw new Error(t('errParentGone'));
     }
+    // Images the conversation could not hold and still open in the panel (one browser message).
+    const noRoom = imageRoomProblem(turns, command.images);
+    if (noRoom) throw new Error(noRoom);
     const attachments = materialFor(command, turns);
     const conversation =
       existing ?? (await store.create(command.conversationId, titleFor(command.question, attachments?.[0]), command));

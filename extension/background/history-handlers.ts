@@ -3,6 +3,7 @@
  * Export and import travel in pieces on ports of their own (`history-transfer.ts`).
  */
 import { shownTurn } from '../shared/history';
+import { byReference } from '../shared/opened-images';
 import type { Handlers } from '../shared/protocol';
 import type { AnswerRegistry } from './answer-registry';
 import { coreReady, renderMarkdown } from './core';
@@ -48,7 +49,7 @@ export function historyHandlers(store: () => Promise<HistoryStore>, answers: Ans
 
 /**
  * A stored conversation with each finished answer rendered (the core must be ready); live
- * answers render as they stream.
+ * answers render as they stream. Each image goes once, however many versions show it.
  */
 async function openWithRenders(s: HistoryStore, answers: AnswerRegistry, id: string) {
   const loaded = await s.open(id);
@@ -60,7 +61,7 @@ async function openWithRenders(s: HistoryStore, answers: AnswerRegistry, id: str
   }));
   return {
     conversation: loaded.value.conversation,
-    turns,
+    ...byReference(turns),
     live: turns.filter((t) => live.has(t.id)).map((t) => t.id),
     damaged: loaded.damaged,
   };

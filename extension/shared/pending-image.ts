@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { ImageSchema } from './image';
+import { t } from './i18n';
 
 /** `chrome.storage.session`: the image (or why there is none) waiting for `windowId`'s panel. */
 export function pendingImageKey(windowId: number): string {
@@ -21,8 +22,15 @@ const PendingImageSchema = v.union([
 ]);
 export type PendingImage = v.InferOutput<typeof PendingImageSchema>;
 
-/** What was stored, checked (storage is written by the worker only, but read as untrusted). */
+/**
+ * What was stored, checked (storage is written by the worker only, but read as untrusted).
+ * Nothing stored is nothing pending; anything else that is not what the worker writes (damaged,
+ * or left by another version) is said, as `readPending` says it of page material: the user chose
+ * the menu item and the panel opened, so silence would look like Gloss ignored them.
+ */
 export function readPendingImage(stored: unknown): PendingImage | null {
+  if (stored === undefined || stored === null) return null;
   const parsed = v.safeParse(PendingImageSchema, stored);
-  return parsed.success ? parsed.output : null;
+  if (parsed.success) return parsed.output;
+  return { error: t('imageNotPassed', v.summarize(parsed.issues).split('\n')[0] ?? '') };
 }

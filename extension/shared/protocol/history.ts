@@ -5,6 +5,14 @@
  */
 import * as v from 'valibot';
 import { ConversationSchema, SummarySchema, TurnViewSchema } from '../history';
+import { MAX_IMAGES } from '../image';
+import { ImageDataSchema, ImageRefSchema } from '../opened-images';
+
+/** A turn as opening a conversation sends it: its images by reference (`opened-images.ts`). */
+const OpenedTurnSchema = v.object({
+  ...TurnViewSchema.entries,
+  images: v.optional(v.pipe(v.array(ImageRefSchema), v.maxLength(MAX_IMAGES))),
+});
 
 export const HISTORY_MESSAGES = {
   /** Conversations, most recent first; with a query, those whose words start with its words. */
@@ -12,13 +20,17 @@ export const HISTORY_MESSAGES = {
     req: v.object({ query: v.pipe(v.string(), v.maxLength(500)) }),
     res: v.object({ conversations: v.array(SummarySchema), damaged: v.number() }),
   },
-  /** One conversation with every turn; `live` turns are still being answered (attach to them). */
+  /**
+   * One conversation with every turn, each of its images once in `images`; `live` turns are
+   * still being answered (attach to them).
+   */
   'history.open': {
     req: v.object({ id: v.string() }),
     res: v.nullable(
       v.object({
         conversation: ConversationSchema,
-        turns: v.array(TurnViewSchema),
+        turns: v.array(OpenedTurnSchema),
+        images: v.record(v.string(), ImageDataSchema),
         live: v.array(v.string()),
         damaged: v.number(),
       }),

@@ -13,6 +13,7 @@ import { useSend } from './useSend';
 import type { ScrollKey } from './composer-text';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
+import type { ScannedPdf } from './pdf-pages';
 import { QuickActions } from './QuickActions';
 import { useDraft } from './useDraft';
 import { QuoteAndFit } from './QuestionFit';
@@ -40,6 +41,8 @@ interface Props {
   tools?: ReactNode;
   /** Paging keys in the box scroll the conversation. */
   onScrollKey: (action: ScrollKey) => void;
+  /** A scanned PDF whose pages may go as images, and what to call once they are in. */
+  scanned: { scan: ScannedPdf | null; onTaken: () => void };
 }
 
 export function Composer({
@@ -57,6 +60,7 @@ export function Composer({
   returned,
   tools,
   onScrollKey,
+  scanned,
 }: Props) {
   const [draft, setDraft, offered] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -81,7 +85,7 @@ export function Composer({
   const onFit = useAutoAsk({ offered, draft, attachment, box, busy: streaming || editing !== null, ask: submit });
 
   return (
-    <ImageArea className="composer-area" images={images}>
+    <ImageArea className="composer-area" images={images} scanned={scanned}>
       <QuoteAndFit
         attachment={attachment}
         question={draft}

@@ -1,12 +1,15 @@
 /**
  * The images waiting to go with the next question: a thumbnail each (as sent), removable; and
- * the area that takes pasted and dropped images (`useImages`), with them shown at its top.
+ * the area that takes pasted and dropped images (`useImages`) and a scanned PDF's pages, with
+ * them shown at its top.
  */
 import './ImageChips.css';
 import { createContext, useState, type ReactNode } from 'react';
 import type { QuestionImage } from '../../shared/image';
 import { t } from '../../shared/i18n';
 import type { useImages } from './useImages';
+import type { ScannedPdf } from './pdf-pages';
+import { ScannedPages } from './ScannedPages';
 
 /** The images waiting in the composer, for what inside it sizes the question (the quote's fit). */
 export const ComposerImages = createContext<readonly QuestionImage[]>([]);
@@ -14,12 +17,21 @@ export const ComposerImages = createContext<readonly QuestionImage[]>([]);
 /** The composer's images, for the controls inside its area that add to them (the screenshot). */
 export const ComposerImageSink = createContext<ReturnType<typeof useImages> | null>(null);
 
+interface AreaProps {
+  className: string;
+  images: ReturnType<typeof useImages>;
+  /** A scanned PDF whose pages the user may add as images, and what to call once they are in. */
+  scanned: { scan: ScannedPdf | null; onTaken: () => void };
+  children: ReactNode;
+}
+
 /** An area whose pastes and drops of image files go to `images`, shown above its `children`. */
-export function ImageArea(props: { className: string; images: ReturnType<typeof useImages>; children: ReactNode }) {
-  const { className, images, children } = props;
+export function ImageArea({ className, images, scanned, children }: AreaProps) {
+  const { scan, onTaken } = scanned;
   return (
     <div className={className} {...images.handlers}>
       <ImageChips images={images.images} notice={images.notice} onRemove={images.remove} />
+      {scan && <ScannedPages key={scan.title} scan={scan} images={images} onDone={onTaken} />}
       <ComposerImageSink.Provider value={images}>
         <ComposerImages.Provider value={images.images}>{children}</ComposerImages.Provider>
       </ComposerImageSink.Provider>

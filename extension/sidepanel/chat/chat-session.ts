@@ -5,10 +5,10 @@
  * that drops mid-answer means the worker restarted, so the conversation is read again from
  * storage (where that answer is now marked interrupted). useChat is its React view.
  */
-import type { ShownTurn } from '../../shared/history';
+import type { ConversationRecord, ShownTurn, TurnView } from '../../shared/history';
 import { messageOf } from '../../shared/errors';
 import { plural, t } from '../../shared/i18n';
-import type { Req, Res } from '../../shared/protocol';
+import type { Req } from '../../shared/protocol';
 import type { Attachment } from '../../shared/attachment';
 import type { QuestionImage } from '../../shared/image';
 import { latestLeaf } from '../../shared/thread';
@@ -44,11 +44,14 @@ export interface AnswerView {
   load: (html: string) => void;
 }
 
+/** An opened conversation (`history.open`) with its images back in its turns (`inPlace`). */
+export type Opened = { conversation: ConversationRecord; turns: TurnView[]; live: string[]; damaged: number } | null;
+
 /** What the session needs from the browser (fakes in tests). */
 export interface ChatDeps<A extends AnswerView> {
   connect: () => ChatPort;
   history: {
-    open: (id: string) => Promise<Res<'history.open'>>;
+    open: (id: string) => Promise<Opened>;
     update: (change: Req<'history.update'>) => Promise<unknown>;
   };
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -170,7 +173,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
 
   readonly dismissNotice = (): void => this.set({ notice: null });
 
-  private show(id: string, opened: Res<'history.open'>): void {
+  private show(id: string, opened: Opened): void {
     this.closeAll();
     this.answers.clear();
     if (!opened) {

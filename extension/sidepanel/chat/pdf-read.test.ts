@@ -8,7 +8,7 @@ import { loadCore } from '../../background/test-support';
 import { pdfText } from '../../background/core';
 import { t } from '../../shared/i18n';
 import { MAX_PDF_BYTES } from '../../shared/pdf';
-import { pdfFromFile, pdfFromUrl, type PdfDeps } from './pdf-read';
+import { PdfScanned, pdfFromFile, pdfFromUrl, type PdfDeps } from './pdf-read';
 
 beforeAll(loadCore);
 
@@ -46,8 +46,12 @@ test('a dropped PDF becomes a quote of kind pdf with its pages, in order, header
   });
 });
 
-test('a PDF of scanned images says it has no text', async () => {
-  await expect(pdfFromFile(file(imagePdf(2)), deps())).rejects.toThrow(t('pdfNoText'));
+test('a PDF of scanned images says it has no text, and keeps its pages to draw as images', async () => {
+  const bytes = imagePdf(2);
+  const read = pdfFromFile(file(bytes), deps());
+  await expect(read).rejects.toThrow(t('pdfNoText'));
+  const scan = await read.catch((e: unknown) => (e instanceof PdfScanned ? e.scan : null));
+  expect(scan).toEqual({ title: 'report.pdf', pages: 2, bytes: new Uint8Array(bytes) });
 });
 
 test('a password-protected PDF says so', async () => {

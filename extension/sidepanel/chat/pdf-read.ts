@@ -12,8 +12,16 @@ import { originPattern } from '../../shared/settings';
 import { send, type Res } from '../../shared/protocol';
 import type { PdfTextItem } from '../../shared/protocol/context';
 import { loadPdfJs, PdfProblem, textRuns, type PdfJs } from './pdf-extract';
+import type { ScannedPdf } from './pdf-pages';
 
 export { PdfProblem };
+
+/** A PDF with no text at all (scanned): said, with what its pages can be drawn from as images. */
+export class PdfScanned extends PdfProblem {
+  constructor(readonly scan: ScannedPdf) {
+    super(t('pdfNoText'));
+  }
+}
 
 /** What reading a PDF needs from outside, replaced in tests. */
 export interface PdfDeps {
@@ -75,9 +83,10 @@ async function download(url: string, get: typeof fetch): Promise<Uint8Array> {
 }
 
 async function pdfFromBytes(bytes: Uint8Array, title: string, url: string, deps: PdfDeps): Promise<Attachment> {
-  const runs = await textRuns(bytes, await deps.pdfjs());
+  // A copy to PDF.js, which takes over what it is given: a scan's pages are drawn from `bytes`.
+  const runs = await textRuns(bytes.slice(), await deps.pdfjs());
   const { text, emptyPages } = await deps.pdfText(runs);
-  if (emptyPages === runs.length) throw new PdfProblem(t('pdfNoText'));
+  if (emptyPages === runs.length) throw new PdfScanned({ title, bytes, pages: runs.length });
   const offered = offerMaterial({ kind: 'pdf', title, url, text, pages: runs.length });
   if ('error' in offered) throw new PdfProblem(offered.error);
   if (!('attachment' in offered)) throw new PdfProblem(t('pdfNoText'));

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { regionOf, screenshotProblem } from './screenshot';
+import { isArrow, nudge, regionOf, screenshotProblem } from './screenshot';
 
 describe('the region dragged over a screenshot shown at half size', () => {
   const shown = { width: 320, height: 200 };
@@ -24,5 +24,38 @@ describe("the browser's refusals", () => {
   );
   test('anything else is passed on', () => {
     expect(screenshotProblem('Cannot access contents of url "chrome://version/"')).toContain('chrome://version');
+  });
+});
+
+describe('the region by keyboard, over a 1000×500 screenshot (steps of 20 and 10 px)', () => {
+  const natural = { width: 1000, height: 500 };
+  const middle = { x: 250, y: 125, width: 500, height: 250 };
+  test('the first arrow key chooses the middle quarter', () => {
+    expect(nudge(null, 'ArrowRight', false, natural)).toEqual(middle);
+    expect(nudge(null, 'ArrowUp', true, natural)).toEqual(middle);
+  });
+  test.each([
+    ['ArrowRight', false, { ...middle, x: 270 }],
+    ['ArrowLeft', false, { ...middle, x: 230 }],
+    ['ArrowDown', false, { ...middle, y: 135 }],
+    ['ArrowUp', false, { ...middle, y: 115 }],
+    ['ArrowRight', true, { ...middle, width: 520 }],
+    ['ArrowLeft', true, { ...middle, width: 480 }],
+    ['ArrowDown', true, { ...middle, height: 260 }],
+    ['ArrowUp', true, { ...middle, height: 240 }],
+  ] as const)('%s (resize: %s)', (key, resize, want) => {
+    expect(nudge(middle, key, resize, natural)).toEqual(want);
+  });
+  test('the region stays inside the screenshot, and at least a step in size', () => {
+    const corner = { x: 990, y: 0, width: 10, height: 500 };
+    expect(nudge(corner, 'ArrowRight', false, natural)).toEqual(corner);
+    expect(nudge(corner, 'ArrowUp', false, natural)).toEqual(corner);
+    expect(nudge(corner, 'ArrowRight', true, natural)).toEqual(corner);
+    expect(nudge(corner, 'ArrowDown', true, natural)).toEqual(corner);
+    expect(nudge({ ...middle, width: 20 }, 'ArrowLeft', true, natural)).toEqual({ ...middle, width: 20 });
+  });
+  test('only the four arrows are arrows', () => {
+    expect(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].every(isArrow)).toBe(true);
+    expect(['Enter', 'Tab', 'a', 'toString'].some(isArrow)).toBe(false);
   });
 });

@@ -43,6 +43,48 @@ export function regionOf(
   };
 }
 
+/** Share of the screenshot's width (or height) one arrow key moves or resizes the region by. */
+const KEY_STEP = 0.02;
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] } as const;
+export type Arrow = keyof typeof ARROWS;
+
+export function isArrow(key: string): key is Arrow {
+  return Object.hasOwn(ARROWS, key);
+}
+
+const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
+
+/**
+ * The region after an arrow key, in the screenshot's own pixels (`natural`): without a region
+ * yet, the middle quarter of the screenshot (a start to move and resize); else moved by one
+ * step, or with `resize` (Shift) its right and bottom edges moved, kept inside the screenshot
+ * and never smaller than a step.
+ */
+export function nudge(
+  region: PixelRect | null,
+  key: Arrow,
+  resize: boolean,
+  natural: { width: number; height: number },
+): PixelRect {
+  const { width: w, height: h } = natural;
+  if (!region)
+    return { x: Math.round(w / 4), y: Math.round(h / 4), width: Math.round(w / 2), height: Math.round(h / 2) };
+  const [dx, dy] = ARROWS[key];
+  const sx = Math.max(1, Math.round(w * KEY_STEP));
+  const sy = Math.max(1, Math.round(h * KEY_STEP));
+  if (resize) {
+    const width = clamp(region.width + dx * sx, Math.min(sx, w - region.x), w - region.x);
+    const height = clamp(region.height + dy * sy, Math.min(sy, h - region.y), h - region.y);
+    return { ...region, width, height };
+  }
+  return {
+    ...region,
+    x: clamp(region.x + dx * sx, 0, w - region.width),
+    y: clamp(region.y + dy * sy, 0, h - region.height),
+  };
+}
+
 /**
  * What to tell the user when the browser refused the capture. Chrome says "Either the
  * '<all_urls>' or 'activeTab' permission is required."; Firefox "Missing activeTab permission".

@@ -4,8 +4,8 @@
  * that holds conversations in memory.
  */
 import type { ConversationRecord, TurnView } from '../../shared/history';
-import type { ChatCommand, ChatEvent, Req, Res } from '../../shared/protocol';
-import { ChatSession, type AnswerView } from './chat-session';
+import type { ChatCommand, ChatEvent, Req } from '../../shared/protocol';
+import { ChatSession, type AnswerView, type Opened } from './chat-session';
 import type { ChatPort } from './turn-follower';
 
 /** One chat port as the worker sees it. */
@@ -96,7 +96,7 @@ export const chunk = (text: string, frozen: string[] = [], tail = `<p>${text}</p
 });
 
 /** A session on fakes: `stored` is what history.open answers, by conversation id. */
-export function fakeSession(stored: Record<string, Res<'history.open'>> = {}) {
+export function fakeSession(stored: Record<string, Opened> = {}) {
   const ports = fakePorts();
   const storage = new Map<string, string>();
   const updates: Req<'history.update'>[] = [];

@@ -4,6 +4,7 @@
  * session's methods; everything they do is in chat-session.ts.
  */
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { inPlace } from '../../shared/opened-images';
 import { connectChat, send } from '../../shared/protocol';
 import { AnswerDom } from '../answer/answer-dom';
 import { shownPath } from './chat-state';
@@ -13,7 +14,10 @@ function browserSession(): ChatSession<AnswerDom> {
   return new ChatSession({
     connect: connectChat,
     history: {
-      open: (id) => send('history.open', { id }),
+      open: (id) =>
+        send('history.open', { id }).then(
+          (opened) => opened && { ...opened, turns: inPlace(opened.turns, opened.images) },
+        ),
       update: (change) => send('history.update', change),
     },
     storage: localStorage,

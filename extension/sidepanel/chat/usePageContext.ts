@@ -9,7 +9,8 @@ import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import { send, type Res } from '../../shared/protocol';
 import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
-import { PdfProblem, pdfFromFile, pdfFromUrl } from './pdf-read';
+import type { ScannedPdf } from './pdf-pages';
+import { PdfProblem, PdfScanned, pdfFromFile, pdfFromUrl } from './pdf-read';
 
 export type { Attachment };
 
@@ -71,7 +72,11 @@ function useSetters() {
   const [reading, setReading] = useState(false);
   /** A tab's PDF whose download failed where access to its origin may let a second try through. */
   const [retry, setRetry] = useState<{ pdf: PdfRequest; origin: string } | null>(null);
+  /** A PDF read and found scanned, whose pages can be sent as images. */
+  const [scanned, setScanned] = useState<ScannedPdf | null>(null);
   return {
+    scanned,
+    setScanned,
     attachment,
     setAttachment,
     error,
@@ -89,12 +94,13 @@ function useSetters() {
 
 /** Reads a PDF (a tab's, or a file) into the composer, or says why it cannot. */
 function useReadPdf(to: ReturnType<typeof useSetters>) {
-  const { setAttachment, setError, setQuestion, setArrivals, setReading, setRetry } = to;
+  const { setAttachment, setError, setQuestion, setArrivals, setReading, setRetry, setScanned } = to;
   return useCallback(
     (from: PdfRequest | File, offered: string | null = null) => {
       setReading(true);
       setError(null);
       setRetry(null);
+      setScanned(null);
       setArrivals((n) => n + 1);
       (from instanceof File ? pdfFromFile(from) : pdfFromUrl(from.url, from.title))
         .then(
@@ -104,13 +110,14 @@ function useReadPdf(to: ReturnType<typeof useSetters>) {
           },
           (e: unknown) => {
             setError(messageOf(e));
+            if (e instanceof PdfScanned) setScanned(e.scan);
             if (e instanceof PdfProblem && e.retryOrigin && !(from instanceof File))
               setRetry({ pdf: from, origin: e.retryOrigin });
           },
         )
         .finally(() => setReading(false));
     },
-    [setArrivals, setAttachment, setError, setQuestion, setReading, setRetry],
+    [setArrivals, setAttachment, setError, setQuestion, setReading, setRetry, setScanned],
   );
 }
 
@@ -128,8 +135,13 @@ export function usePageContext() {
   );
 
   const clearQuestion = useCallback(() => setQuestion(null), [setQuestion]);
-  const clearError = useCallback(() => setError(null), [setError]);
-  const { attachment, question, error, arrivals, reading, retry } = state;
+  const { setScanned } = state;
+  // The scanned PDF's offer answers its "no text" message: they go together.
+  const clearError = useCallback(() => {
+    setError(null);
+    setScanned(null);
+  }, [setError, setScanned]);
+  const { attachment, question, error, arrivals, reading, retry, scanned } = state;
   return {
     attachment,
     setAttachment,
@@ -142,6 +154,7 @@ export function usePageContext() {
     reading,
     readPdf,
     retry,
+    scanned,
   };
 }
 

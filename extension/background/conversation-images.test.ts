@@ -1,0 +1,112 @@
+/**
+ * A conversation's images beyond one question (issue 16): the JSON export carries them and an
+ * import brings them back, opening a conversation sends each once however many versions show it,
+ * and a conversation refuses images it could not hold and still open; storage full says so.
+ */
+import * as v from 'valibot';
+import type { Runtime } from 'webextension-polyfill';
+import { beforeAll, expect, test } from 'vitest';
+import type { ExportFile } from '../shared/history';
+import { MAX_IMAGE_BASE64, type QuestionImage } from '../shared/image';
+import { t } from '../shared/i18n';
+import { MAX_CONVERSATION_IMAGE_CHARS, imageChars } from '../shared/opened-images';
+import { ChatCommandSchema } from '../shared/protocol';
+import { storageProblem } from './db';
+import { historyHandlers } from './history-handlers';
+import type { HistoryStore } from './history-store';
+import { exportPieces, importText } from './history-transfer';
+import { eventually, freshStore, loadCore, scripted } from './test-support';
+
+beforeAll(loadCore);
+
+const sender = {} as Runtime.MessageSender;
+
+// A 1×1 PNG as a canvas writes it, padded to the size wanted (base64 of the same four types).
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+const image = (chars = 0): QuestionImage => ({
+  mediaType: 'image/png',
+  data: `${PNG.slice(0, -2)}${'A'.repeat(chars)}==`,
+  width: 1,
+  height: 1,
+});
+
+function ask(conversationId: string, images: QuestionImage[], parentId: string | null = null) {
+  const command = v.parse(ChatCommandSchema, {
+    type: 'ask',
+    conversationId,
+    turnId: crypto.randomUUID(),
+    parentId,
+    question: 'What is this?',
+    images,
+  });
+  if (command.type !== 'ask') throw new Error('not an ask');
+  return command;
+}
+
+/** Asks with `images` and lets the answer end; then regenerates it `versions - 1` times. */
+async function converse(store: HistoryStore, images: QuestionImage[], versions = 1) {
+  const { answers, calls } = scripted(store);
+  const first = ask(crypto.randomUUID(), images);
+  for (let i = 0; i < versions; i++) {
+    const command = i === 0 ? first : { type: 'regenerate' as const, of: first.turnId, turnId: crypto.randomUUID() };
+    const answer = (await answers.open(command))!;
+    await eventually(() => calls.length === i + 1, 'the request');
+    calls[i]!.emit({ type: 'text', text: 'A red dot.' }, { type: 'done', reason: 'stop' });
+    await answer.ended;
+  }
+  return { answers, conversationId: first.conversationId, turnId: first.turnId };
+}
+
+test('the JSON export carries the images, and importing it brings them back', async () => {
+  const store = await freshStore();
+  const images = [image(), image(100)];
+  const { conversationId, turnId } = await converse(store, images);
+  const parts: string[] = [];
+  for await (const piece of exportPieces(store, { ids: [conversationId], format: 'json' })) parts.push(piece);
+  const file = JSON.parse(parts.join('')) as ExportFile;
+  expect(file.conversations[0]?.turns[0]?.images).toEqual(images);
+
+  const other = await freshStore();
+  expect(await importText(other, parts.join(''))).toEqual({ imported: 1, skipped: 0 });
+  expect((await other.turn(turnId))?.images).toEqual(images);
+  expect(await other.db.count('texts')).toBe(2);
+});
+
+test('opening a conversation sends each image once, however many versions show it', async () => {
+  const store = await freshStore();
+  const big = image(200_000);
+  const { answers, conversationId } = await converse(store, [big], 3);
+  const open = historyHandlers(async () => store, answers)['history.open'];
+  const opened = await open({ id: conversationId }, sender);
+  expect(opened?.turns).toHaveLength(3);
+  expect(Object.values(opened?.images ?? {})).toEqual([big.data]);
+  expect(JSON.stringify(opened).length).toBeLessThan(big.data.length + 10_000);
+  for (const turn of opened?.turns ?? [])
+    expect(turn.images).toEqual([{ mediaType: 'image/png', width: 1, height: 1, ref: '0' }]);
+});
+
+test('a conversation refuses images it could not hold and still open, and stores nothing of the question', async () => {
+  const store = await freshStore();
+  // Eight images of nearly 5 MiB each (the most one image may be), four per question: 40 MiB.
+  const large = (i: number) => image(MAX_IMAGE_BASE64 - 200 - i);
+  const { answers, conversationId, turnId } = await converse(store, [0, 1, 2, 3].map(large));
+  const second = ask(conversationId, [4, 5, 6, 7].map(large), turnId);
+  (await answers.open(second))?.stop();
+  expect(imageChars(await store.turns(conversationId))).toBeLessThanOrEqual(MAX_CONVERSATION_IMAGE_CHARS);
+
+  const more = ask(conversationId, [image(1000)], second.turnId);
+  await expect(answers.open(more)).rejects.toThrow(t('imagesConversationFull', '40.0', '40.0'));
+  expect(await store.hasTurn(more.turnId)).toBe(false);
+  // The same images again cost nothing: asking about one of them once more is fine.
+  const again = ask(conversationId, [large(0)], second.turnId);
+  await expect(answers.open(again)).resolves.toBeDefined();
+});
+
+test('a question with images that the storage cannot hold says the storage is full', async () => {
+  const store = await freshStore();
+  store.addTurn = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));
+  const { answers } = scripted(store);
+  const refused = await answers.open(ask(crypto.randomUUID(), [image(1000)])).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(DOMException);
+  expect(storageProblem(refused)).toBe(t('storageFull'));
+});
