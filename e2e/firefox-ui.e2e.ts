@@ -214,7 +214,7 @@ test('"Ask Gloss about this image" in Firefox sends the part of a screenshot it 
   await xdotool(display.name, 'key', 'Up', 'Return');
   await new Promise((r) => setTimeout(r, 2000)); // the image is prepared and handed to the sidebar
   const bar = await sidebar();
-  await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
   await askAndGetPrompt('What does the chart show?');
   // Firefox's activeTab lets Gloss capture the tab, not download from its site: the image as
   // shown (300×200 CSS pixels, one device pixel each), not its file's 600×400.
@@ -232,7 +232,7 @@ test('"Screenshot for Gloss" in Firefox shows the capture to crop, and what is k
   await clickAt(display.name, bar.x0 + 100, bar.y0 + 150);
   await xdotool(display.name, 'key', 'Return');
   await new Promise((r) => setTimeout(r, 1000));
-  await clickAt(display.name, bar.x0 + 30, bar.y1 - 30);
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
   await askAndGetPrompt('What is on the screen?');
   // The whole visible page, as Firefox captured it: wider than the chart on it.
   const [shot] = sentImages();
