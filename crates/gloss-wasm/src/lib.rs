@@ -41,7 +41,7 @@ export interface RenderPatch {
   reset?: boolean;
   tailCode?: { append: string; live: string };
 }
-export interface Attachment { kind: 'selection' | 'page' | 'pdf' | 'transcript'; title: string; url: string; text: string }
+export interface Attachment { kind: 'selection' | 'page' | 'pdf' | 'transcript'; title: string; url: string; text: string; pages?: number }
 /** One PDF page's text runs as PDF.js's `getTextContent()` gives them (fields Gloss reads). */
 export interface PdfTextItem { str: string; transform?: number[]; height?: number; hasEOL?: boolean }
 /** A PDF's text with page markers; `pageStarts` are UTF-16 offsets of each page's marker. */
@@ -76,16 +76,34 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
 /// UTF-8 bytes; `keptChars` is added for JavaScript strings.
 #[wasm_bindgen(js_name = fitText, unchecked_return_type = "Fit & { keptChars: number }")]
 pub fn fit_text(text: &str, budget: u32) -> JsValue {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Fitted {
-        #[serde(flatten)]
-        fit: gloss_core::context::Fit,
-        kept_chars: usize,
-    }
     let fit = gloss_core::context::fit(text, budget);
+    to_js(&fitted(text, fit))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Fitted {
+    #[serde(flatten)]
+    fit: gloss_core::context::Fit,
+    kept_chars: usize,
+}
+
+fn fitted(text: &str, fit: gloss_core::context::Fit) -> Fitted {
     let kept_chars = text[..fit.kept_bytes].encode_utf16().count();
-    to_js(&Fitted { fit, kept_chars })
+    Fitted { fit, kept_chars }
+}
+
+/// Several sources sharing `budget` tokens (see the core's `fit_all`), each as `fitText` gives it.
+#[wasm_bindgen(js_name = fitTexts, unchecked_return_type = "(Fit & { keptChars: number })[]")]
+pub fn fit_texts(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] texts: JsValue,
+    budget: u32,
+) -> Result<JsValue, JsError> {
+    let texts: Vec<String> = from_js(texts, "texts")?;
+    let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let fits = gloss_core::context::fit_all(&refs, budget);
+    let out: Vec<Fitted> = texts.iter().zip(fits).map(|(t, f)| fitted(t, f)).collect();
+    Ok(to_js(&out))
 }
 
 /// A PDF's text from PDF.js's text runs, page by page (`PdfTextItem[][]`), with page markers,
