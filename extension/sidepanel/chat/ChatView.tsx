@@ -57,8 +57,8 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         streaming={chat.streaming}
         onSend={session.ask}
         onStop={session.stop}
-        attachment={page.attachment}
-        onAttachmentChange={page.setAttachment}
+        attachments={page.attachments}
+        onAttachmentsChange={page.setAttachments}
         suggestion={page.question}
         onSuggestionTaken={page.clearQuestion}
         providerId={providerId}

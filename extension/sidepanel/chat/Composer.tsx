@@ -1,6 +1,6 @@
 /**
- * The composer: the quote waiting to go, the quick actions and the question box. It sends a
- * question with the quote (or only what fits of it), or, while the last question is being edited
+ * The composer: the sources waiting to go, the quick actions and the question box. It sends a
+ * question with the sources (or only what fits of them), or, while the last question is being edited
  * in the box (Up in an empty box), as a new version of that question.
  */
 import './Composer.css';
@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ImageArea } from './ImageChips';
 import { useImages } from './useImages';
 import type { QuestionImage } from '../../shared/image';
-import { asSent, type ComposerKey } from './composer-text';
+import type { ComposerKey } from './composer-text';
+import { useSendChoice } from './useSourcesFit';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
 import { QuickActions } from './QuickActions';
@@ -21,8 +22,9 @@ interface Props {
   streaming: boolean;
   onSend: (question: string, attachments: Attachment[], images: QuestionImage[]) => void;
   onStop: () => void;
-  attachment: Attachment | null;
-  onAttachmentChange: (attachment: Attachment | null) => void;
+  /** The sources waiting to go, each its own chip. */
+  attachments: Attachment[];
+  onAttachmentsChange: (attachments: Attachment[]) => void;
   /** A question offered with the attachment ("Summarize this page."): put in the box, not sent. */
   suggestion: string | null;
   /** The suggestion is in the box (or the box was not empty): it is not offered again. */
@@ -36,12 +38,18 @@ interface Props {
   returned: { text: string; at: number; images?: QuestionImage[] } | null;
 }
 
+/** A new source brings the cursor to the question: material is never sent by itself. */
+function useFocusOnNewSource(box: React.RefObject<HTMLTextAreaElement | null>, sources: Attachment[]) {
+  const newest = sources[sources.length - 1];
+  useEffect(() => box.current?.focus(), [box, sources.length, newest?.url, newest?.title]);
+}
+
 export function Composer({
   streaming,
   onSend,
   onStop,
-  attachment,
-  onAttachmentChange,
+  attachments,
+  onAttachmentsChange,
   suggestion,
   onSuggestionTaken,
   providerId,
@@ -54,10 +62,9 @@ export function Composer({
   const box = useRef<HTMLTextAreaElement>(null);
   // Pasted or dropped images (image-input.ts), sent with the next new question.
   const images = useImages(returned);
-  // How much of the quote to send, when the user chose to send only what fits.
-  const [keptChars, setKeptChars] = useState<number | null>(null);
-  // A new quote brings the cursor to the question: the quote is never sent by itself.
-  useEffect(() => box.current?.focus(), [attachment?.url, attachment?.title]);
+  // Whether to send only what fits of the sources, and how much of each that is.
+  const choice = useSendChoice();
+  useFocusOnNewSource(box, attachments);
 
   // The turn whose question is being edited in the box, if any.
   const [editing, setEditing] = useState<string | null>(null);
@@ -68,11 +75,10 @@ export function Composer({
     if (editing) {
       onEdit(editing, question);
       setEditing(null);
-      setDraft('');
-      return;
+    } else {
+      onSend(question, choice.asSentAll(attachments), images.take());
+      onAttachmentsChange([]);
     }
-    onSend(question, attachment ? [asSent(attachment, keptChars)] : [], images.take());
-    onAttachmentChange(null);
     setDraft('');
   };
 
@@ -90,18 +96,20 @@ export function Composer({
   return (
     <ImageArea className="composer-area" images={images}>
       <QuoteAndFit
-        attachment={attachment}
+        sources={attachments}
+        onSources={onAttachmentsChange}
         question={draft}
         providerId={providerId}
-        onChange={onAttachmentChange}
-        onTrimChange={setKeptChars}
+        trim={choice.trim}
+        onTrim={choice.setTrim}
+        onSized={choice.onSized}
       />
       {quickActions.length > 0 && !editing && (
         <QuickActions
           actions={quickActions}
           disabled={streaming}
           draft={draft}
-          hasAttachment={attachment !== null}
+          hasAttachment={attachments.length > 0}
           onAsk={submit}
           onFill={(prompt) => {
             setDraft(prompt);
@@ -113,7 +121,7 @@ export function Composer({
         box={box}
         draft={draft}
         onDraft={setDraft}
-        placeholder={attachment ? t('placeholderQuote') : t('placeholderAny')}
+        placeholder={attachments.length > 0 ? t('placeholderQuote') : t('placeholderAny')}
         streaming={streaming}
         editing={editing !== null}
         hasLast={lastQuestion !== null}

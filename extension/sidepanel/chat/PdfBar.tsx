@@ -46,7 +46,7 @@ export function PdfBar({ page }: { page: PageContext }) {
         <RetryButton retry={page.retry} onGranted={page.readPdf} />
       ) : (
         tabPdf &&
-        page.attachment?.url !== tabPdf.url && (
+        !page.attachments.some((a) => a.url === tabPdf.url) && (
           <button type="button" className="ghost" onClick={() => page.readPdf(tabPdf)}>
             {t('pdfAskTab')}
           </button>
