@@ -1,0 +1,94 @@
+/**
+ * Several tabs in one question (issue 15), in headed Chromium (e2e/headed): "Add this tab" by
+ * its shortcut (Alt+Shift+D) in one tab and by its context-menu item on a selection in another
+ * adds each as its own chip, without replacing the first, and the model receives both as two
+ * named sources in the untrusted fence.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { headedWithFiles } from './file-server';
+import { PAGE_AREA, type Headed } from './headed';
+
+const ARTICLE = readFileSync(new URL('./fixtures/injected-page.html', import.meta.url), 'utf8');
+// A second page of a different site's shape: a product's reviews.
+const REVIEWS = `<!doctype html><html lang="en"><head><title>Kettle reviews</title></head><body>
+<main><h1>Kettle reviews</h1><p id="best">Boils a litre in ninety seconds and stays quiet.</p>
+<p>The lid sticks after a month of daily use.</p></main></body></html>`;
+
+let h: Headed;
+let filesUrl: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ h, filesUrl, close } = await headedWithFiles((path) => ({
+    type: 'text/html; charset=utf-8',
+    body: path.startsWith('/reviews') ? REVIEWS : ARTICLE,
+  })));
+});
+
+afterAll(() => close());
+
+const chips = () =>
+  h.inPanel((doc) => Array.from(doc?.querySelectorAll('.chip-title') ?? []).map((c) => c.textContent));
+
+/** Selects `selector`'s text, right-clicks it and chooses the second of Gloss's items (grouped under "Gloss"). */
+async function addSelectionByMenu(page: Page, selector: string): Promise<void> {
+  await page.evaluate((s) => {
+    const range = document.createRange();
+    range.selectNodeContents(document.querySelector(s) as Node);
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+  }, selector);
+  const box = await page.locator(selector).boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  const bars = await page.evaluate(() => window.outerHeight - window.innerHeight);
+  const [x, y] = [Math.round(box.x + 40), Math.round(bars + box.y + box.height / 2)];
+  await h.clickAt(x, y, 3);
+  const parent = await h.findIcon({
+    x0: x,
+    y0: Math.round(bars + box.y + box.height + 2),
+    x1: x + 60,
+    y1: PAGE_AREA.y1,
+  });
+  // With a selection Gloss has two items: "Ask Gloss about …" and "Add this tab to Gloss".
+  await h.clickAt(parent.x + 100, parent.y);
+  await new Promise((r) => setTimeout(r, 500));
+  await h.xdotool('key', 'Down', 'Down', 'Return');
+}
+
+test('two tabs added by the shortcut and the menu reach the model as two named sources', async () => {
+  const first = await h.page();
+  await first.goto(`${filesUrl}/tides`);
+  await h.xdotool('key', 'alt+shift+d');
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  await expect.poll(chips, { timeout: 15_000 }).toEqual([expect.stringContaining('How tides work')]);
+
+  const second = await first.context().newPage();
+  await second.goto(`${filesUrl}/reviews`);
+  await second.bringToFront();
+  await addSelectionByMenu(second, '#best');
+  await expect
+    .poll(chips, { timeout: 15_000 })
+    .toEqual([
+      expect.stringContaining('Page from “How tides work”'),
+      expect.stringContaining('Selection from “Kettle reviews”'),
+    ]);
+  await expect
+    .poll(() => h.inPanel((doc) => doc?.querySelector('.sources-fit')?.textContent ?? ''), { timeout: 15_000 })
+    .toMatch(/^2 sources: all fit \(about \d+ tokens\)\.$/);
+
+  const user = (await h.askFromPanel('Which one is about the sea?')).at(-1)?.content ?? '';
+  const openings = user.split('\n').filter((l) => l.startsWith('<<<material '));
+  expect(openings).toEqual([
+    expect.stringMatching(/ source=1 kind=page title="How tides work" url="http:\/\/127\.0\.0\.1:\d+\/tides">>>$/),
+    expect.stringMatching(
+      / source=2 kind=selection title="Kettle reviews" url="http:\/\/127\.0\.0\.1:\d+\/reviews">>>$/,
+    ),
+  ]);
+  expect(user).toContain('these are neap tides');
+  expect(user).toContain('Boils a litre in ninety seconds');
+  expect(user).not.toContain('The lid sticks');
+  expect(user.endsWith('Which one is about the sea?')).toBe(true);
+  await second.close();
+});
