@@ -1,8 +1,8 @@
 /**
  * Several tabs in one question (issue 15), in headed Chromium (e2e/headed): "Add this tab" by
  * its shortcut (Alt+Shift+D) in one tab and by its context-menu item on a selection in another
- * adds each as its own chip, without replacing the first, and the model receives both as two
- * named sources in the untrusted fence.
+ * adds each as its own chip, without replacing the first, the model receives both as two named
+ * sources in the untrusted fence, and the Sources under the answer say what was sent of each.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -57,7 +57,7 @@ async function addSelectionByMenu(page: Page, selector: string): Promise<void> {
   await h.xdotool('key', 'Down', 'Down', 'Return');
 }
 
-test('two tabs added by the shortcut and the menu reach the model as two named sources', async () => {
+test('two tabs added by the shortcut and the menu reach the model as two named sources, and the Sources say what was sent', async () => {
   const first = await h.page();
   await first.goto(`${filesUrl}/tides`);
   await h.xdotool('key', 'alt+shift+d');
@@ -90,5 +90,27 @@ test('two tabs added by the shortcut and the menu reach the model as two named s
   expect(user).toContain('Boils a litre in ninety seconds');
   expect(user).not.toContain('The lid sticks');
   expect(user.endsWith('Which one is about the sea?')).toBe(true);
+
+  // Under the answer, the Sources say what the model was sent of each.
+  await expect
+    .poll(() => h.inPanel((doc) => doc?.querySelector('.turn:last-child')?.getAttribute('data-status')))
+    .toBe('done');
+  const sources = await h.inPanel((doc) => {
+    const details = doc?.querySelector<HTMLDetailsElement>('.turn:last-child .sources-sent');
+    if (details) details.open = true;
+    return {
+      summary: details?.querySelector('summary')?.textContent,
+      items: Array.from(details?.querySelectorAll('li') ?? []).map((li) => li.innerText.replace(/\s+/g, ' ')),
+    };
+  });
+  expect(sources.summary).toBe('Sources (2)');
+  expect(sources.items).toEqual([
+    expect.stringMatching(
+      /^Page How tides work http:\/\/127\.0\.0\.1:\d+\/tides Sent whole: [\d,]+ characters, about \d+ tokens\.$/,
+    ),
+    expect.stringMatching(
+      /^Selection Kettle reviews http:\/\/127\.0\.0\.1:\d+\/reviews Sent whole: 48 characters, about 12 tokens\.$/,
+    ),
+  ]);
   await second.close();
 });
