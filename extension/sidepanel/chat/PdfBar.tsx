@@ -1,7 +1,7 @@
 /**
  * The PDF line above the composer: "Ask about this PDF" when the tab beside the panel shows one,
- * the attach button for a PDF from disk, and what is happening while one is read. Dropping a PDF
- * anywhere on the panel does the same as picking it.
+ * the attach button for a PDF from disk, the tab picker, and what is happening while a PDF is
+ * read. Dropping a PDF anywhere on the panel does the same as picking it.
  */
 import './PdfBar.css';
 import { Paperclip } from 'lucide-react';
@@ -10,6 +10,7 @@ import type { PdfRequest } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
 import { requestOrigins } from '../settings/permissions';
 import { useActivePdf, usePdfDrop } from './pdf-input';
+import { TabPicker } from './TabPicker';
 import type { PageContext } from './usePageContext';
 
 /** Asks for access to the PDF's origin (in the click, as browsers require), then reads it again. */
@@ -62,6 +63,7 @@ export function PdfBar({ page }: { page: PageContext }) {
       >
         <Paperclip size={16} aria-hidden />
       </button>
+      <TabPicker onError={page.setError} />
       <input
         ref={picker}
         type="file"
