@@ -1,6 +1,6 @@
 /**
  * Several tabs in one question (issue 15), in headed Chromium (e2e/headed): "Add this tab" by
- * its shortcut (Alt+Shift+D) in one tab and by its context-menu item on a selection in another
+ * its shortcut (Alt+Shift+D) in one tab and by its context-menu item in another
  * adds each as its own chip, without replacing the first, the model receives both as two named
  * sources in the untrusted fence, and the Sources under the answer say what was sent of each.
  * The tab picker asks, through the browser's real prompts, to list the tabs and then for the
@@ -35,16 +35,10 @@ afterAll(() => close());
 const chips = () =>
   h.inPanel((doc) => Array.from(doc?.querySelectorAll('.chip-title') ?? []).map((c) => c.textContent));
 
-/** Selects `selector`'s text, right-clicks it and chooses the second of Gloss's items (grouped under "Gloss"). */
-async function addSelectionByMenu(page: Page, selector: string): Promise<void> {
-  await page.evaluate((s) => {
-    const range = document.createRange();
-    range.selectNodeContents(document.querySelector(s) as Node);
-    getSelection()?.removeAllRanges();
-    getSelection()?.addRange(range);
-  }, selector);
-  const box = await page.locator(selector).boundingBox();
-  if (!box) throw new Error(`${selector} is not on the page`);
+/** Right-clicks the page and chooses "Add this tab to Gloss", the last of Gloss's four page items. */
+async function addPageByMenu(page: Page): Promise<void> {
+  const box = await page.locator('h1').boundingBox();
+  if (!box) throw new Error('no heading on the page');
   const bars = await page.evaluate(() => window.outerHeight - window.innerHeight);
   const [x, y] = [Math.round(box.x + 40), Math.round(bars + box.y + box.height / 2)];
   await h.clickAt(x, y, 3);
@@ -54,10 +48,9 @@ async function addSelectionByMenu(page: Page, selector: string): Promise<void> {
     x1: x + 60,
     y1: PAGE_AREA.y1,
   });
-  // With a selection Gloss has two items: "Ask Gloss about …" and "Add this tab to Gloss".
   await h.clickAt(parent.x + 100, parent.y);
   await new Promise((r) => setTimeout(r, 500));
-  await h.xdotool('key', 'Down', 'Down', 'Return');
+  await h.xdotool('key', 'Down', 'Down', 'Down', 'Down', 'Return');
 }
 
 test('two tabs added by the shortcut and the menu reach the model as two named sources, and the Sources say what was sent', async () => {
@@ -70,12 +63,12 @@ test('two tabs added by the shortcut and the menu reach the model as two named s
   const second = await first.context().newPage();
   await second.goto(`${filesUrl}/reviews`);
   await second.bringToFront();
-  await addSelectionByMenu(second, '#best');
+  await addPageByMenu(second);
   await expect
     .poll(chips, { timeout: 15_000 })
     .toEqual([
       expect.stringContaining('Page from “How tides work”'),
-      expect.stringContaining('Selection from “Kettle reviews”'),
+      expect.stringContaining('Page from “Kettle reviews”'),
     ]);
   await expect
     .poll(() => h.inPanel((doc) => doc?.querySelector('.sources-fit')?.textContent ?? ''), { timeout: 15_000 })
@@ -85,13 +78,11 @@ test('two tabs added by the shortcut and the menu reach the model as two named s
   const openings = user.split('\n').filter((l) => l.startsWith('<<<material '));
   expect(openings).toEqual([
     expect.stringMatching(/ source=1 kind=page title="How tides work" url="http:\/\/127\.0\.0\.1:\d+\/tides">>>$/),
-    expect.stringMatching(
-      / source=2 kind=selection title="Kettle reviews" url="http:\/\/127\.0\.0\.1:\d+\/reviews">>>$/,
-    ),
+    expect.stringMatching(/ source=2 kind=page title="Kettle reviews" url="http:\/\/127\.0\.0\.1:\d+\/reviews">>>$/),
   ]);
   expect(user).toContain('these are neap tides');
   expect(user).toContain('Boils a litre in ninety seconds');
-  expect(user).not.toContain('The lid sticks');
+  expect(user).toContain('The lid sticks');
   expect(user.endsWith('Which one is about the sea?')).toBe(true);
 
   // Under the answer, the Sources say what the model was sent of each.
@@ -112,7 +103,7 @@ test('two tabs added by the shortcut and the menu reach the model as two named s
       /^Page How tides work http:\/\/127\.0\.0\.1:\d+\/tides Sent whole: [\d,]+ characters, about \d+ tokens\.$/,
     ),
     expect.stringMatching(
-      /^Selection Kettle reviews http:\/\/127\.0\.0\.1:\d+\/reviews Sent whole: 48 characters, about 12 tokens\.$/,
+      /^Page Kettle reviews http:\/\/127\.0\.0\.1:\d+\/reviews Sent whole: [\d,]+ characters, about \d+ tokens\.$/,
     ),
   ]);
   await second.close();

@@ -56,8 +56,10 @@ async function createMenus(): Promise<void> {
   browser.contextMenus.create({ id: MENU_SELECTION, title: t('menuAskSelection'), contexts: ['selection'] });
   browser.contextMenus.create({ id: MENU_PAGE, title: t('menuAskPage'), contexts: ['page'] });
   browser.contextMenus.create({ id: MENU_SUMMARIZE, title: t('menuSummarizePage'), contexts: ['page'] });
-  browser.contextMenus.create({ id: MENU_ADD_TAB, title: t('menuAddTab'), contexts: ['page', 'selection'] });
   createImageMenus();
+  // Last, so the items people know keep their places in Gloss's submenu; on the page only, so a
+  // selection keeps its one direct item (the shortcut adds a selection).
+  browser.contextMenus.create({ id: MENU_ADD_TAB, title: t('menuAddTab'), contexts: ['page'] });
 }
 
 /** What is waiting for the panel of `windowId`, taken once. */
