@@ -26,6 +26,8 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'local.detect': {},
   'context.take': { windowId: 1 },
   'context.fit': { text: 'x' },
+  'context.fitAll': { texts: ['x'] },
+  'context.addTab': { tabId: -1 },
   'context.pdfText': { pages: [] },
   'history.list': { query: '' },
   'history.open': { id: ID },

@@ -17,6 +17,7 @@ export const AttachmentRefSchema = v.object({
   title: AttachmentSchema.entries.title,
   url: AttachmentSchema.entries.url,
   pages: AttachmentSchema.entries.pages,
+  sent: AttachmentSchema.entries.sent,
   /** The key of the text's record in the `texts` store. */
   textId: v.string(),
   chars: v.number(),

@@ -11,6 +11,7 @@ export {
   checkEndpoint,
   contentTokens,
   fitText,
+  fitTexts,
   httpError,
   imageTokens,
   modelDetailsRequest,

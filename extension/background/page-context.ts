@@ -19,6 +19,7 @@ import { readVideo } from './video-context';
 const MENU_SELECTION = 'gloss-ask-selection';
 const MENU_PAGE = 'gloss-ask-page';
 const MENU_SUMMARIZE = 'gloss-summarize-page';
+const MENU_ADD_TAB = 'gloss-add-tab';
 
 export function setUpPageContext(): void {
   browser.runtime.onInstalled.addListener(() => void createMenus().catch(console.error));
@@ -30,6 +31,9 @@ export function setUpPageContext(): void {
     } else if (info.menuItemId === MENU_PAGE || info.menuItemId === MENU_SUMMARIZE) {
       openPanel(tab);
       void capturePage(tab, info.menuItemId === MENU_SUMMARIZE ? t('suggestSummarize') : undefined);
+    } else if (info.menuItemId === MENU_ADD_TAB) {
+      openPanel(tab);
+      void addTab(tab, info.selectionText ?? '');
     }
   });
   // What was left for a window that closed would only take up session storage's 10 MB.
@@ -37,6 +41,10 @@ export function setUpPageContext(): void {
   browser.commands.onCommand.addListener((command, tab) => {
     if (!tab) return;
     if (command === 'toggle-panel') togglePanel(tab);
+    if (command === 'add-tab') {
+      openPanel(tab);
+      void addTab(tab, '');
+    }
     if (command !== 'ask-selection') return;
     openPanel(tab);
     void capture(tab, '');
@@ -49,6 +57,9 @@ async function createMenus(): Promise<void> {
   browser.contextMenus.create({ id: MENU_PAGE, title: t('menuAskPage'), contexts: ['page'] });
   browser.contextMenus.create({ id: MENU_SUMMARIZE, title: t('menuSummarizePage'), contexts: ['page'] });
   createImageMenus();
+  // Last, so the items people know keep their places in Gloss's submenu; on the page only, so a
+  // selection keeps its one direct item (the shortcut adds a selection).
+  browser.contextMenus.create({ id: MENU_ADD_TAB, title: t('menuAddTab'), contexts: ['page'] });
 }
 
 /** What is waiting for the panel of `windowId`, taken once. */
@@ -86,8 +97,13 @@ async function runInTab<T>(tabId: number, func: () => T, allFrames = false): Pro
 
 /** Reads the page's readable text; `question` is offered in the composer (never sent by itself). */
 async function capturePage(tab: Tabs.Tab, question?: string): Promise<void> {
+  await leave(tab, await readPage(tab, question));
+}
+
+/** The page's readable text, its PDF or its video's transcript, or why there is none. */
+async function readPage(tab: Tabs.Tab, question?: string): Promise<PendingContext> {
   // A video's page text is its title and comments: what it says is in its captions.
-  if (watchedVideo(tab.url)) return leave(tab, await readVideo(tab, question));
+  if (watchedVideo(tab.url)) return readVideo(tab, question);
   let pending: PendingContext;
   try {
     const tabId = tab.id ?? -1;
@@ -104,7 +120,31 @@ async function capturePage(tab: Tabs.Tab, question?: string): Promise<void> {
     // Firefox's PDF viewer takes no scripts; its address still says what it shows.
     pending = looksLikePdf(tab.url) ? pdfIn(tab, question) : { error: UNREADABLE };
   }
-  await leave(tab, pending);
+  return pending;
+}
+
+/** The longest selection among a tab's frames: the frame the user selected in. */
+function longestSelection(frames: (ReturnType<typeof readSelection> | undefined)[]) {
+  return frames
+    .filter((r): r is ReturnType<typeof readSelection> => Boolean(r?.text))
+    .sort((a, b) => b.text.length - a.text.length)[0];
+}
+
+/**
+ * "Add this tab": the tab's selection if there is one, else its page (text, PDF or transcript),
+ * joining the sources already in the composer. `selected`: what the context menu saw selected.
+ */
+export async function addTab(tab: Tabs.Tab, selected: string): Promise<void> {
+  const base = { kind: 'selection' as const, title: tab.title ?? '', url: tab.url ?? '' };
+  let pending: PendingContext | null = selected ? offerMaterial({ ...base, text: selected }) : null;
+  try {
+    const best = longestSelection(await runInTab(tab.id ?? -1, readSelection, true));
+    if (best) pending = offerMaterial({ ...base, text: best.text, title: base.title || best.title });
+  } catch {
+    // Nothing can be injected: the page reading below says why (or reads a PDF by its address).
+  }
+  pending ??= await readPage(tab);
+  await leave(tab, 'error' in pending ? pending : { ...pending, add: true });
 }
 
 async function capture(tab: Tabs.Tab, fallback: string): Promise<void> {
@@ -112,10 +152,7 @@ async function capture(tab: Tabs.Tab, fallback: string): Promise<void> {
   let pending: PendingContext;
   try {
     const frames = await runInTab(tab.id ?? -1, readSelection, true);
-    // The frame with the longest selection is the one the user selected in.
-    const best = frames
-      .filter((r): r is ReturnType<typeof readSelection> => Boolean(r?.text))
-      .sort((a, b) => b.text.length - a.text.length)[0];
+    const best = longestSelection(frames);
     pending = best
       ? // Credited to the page the user is on, also when the selection is in one of its frames.
         offerMaterial({ kind: 'selection', text: best.text, title: tab.title || best.title, url: tab.url || best.url })

@@ -12,6 +12,18 @@ import { t } from './i18n';
  */
 export const MAX_ATTACHMENT_CHARS = 5_000_000;
 
+/**
+ * What the model was sent of one source, against the whole of it: `text` holds what went, these
+ * say what was left out. `lastPage`: a PDF's last page sent (in part when the cut fell inside it).
+ */
+const SentSchema = v.object({
+  tokens: v.number(),
+  fullTokens: v.number(),
+  fullChars: v.number(),
+  lastPage: v.optional(v.number()),
+});
+export type Sent = v.InferOutput<typeof SentSchema>;
+
 export const AttachmentSchema = v.object({
   /**
    * What the material is: a selection, a page's readable text, a PDF's text (page markers), or a
@@ -24,6 +36,8 @@ export const AttachmentSchema = v.object({
   text: v.pipe(v.string(), v.maxLength(MAX_ATTACHMENT_CHARS)),
   /** A PDF's page count (its text marks where each page starts). */
   pages: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  /** How much of the material was sent, stored with the question (the Sources under its answer). */
+  sent: v.optional(SentSchema),
 });
 export type Attachment = v.InferOutput<typeof AttachmentSchema>;
 
@@ -40,6 +54,7 @@ export const AttachmentViewSchema = v.object({
   title: AttachmentSchema.entries.title,
   url: AttachmentSchema.entries.url,
   pages: AttachmentSchema.entries.pages,
+  sent: AttachmentSchema.entries.sent,
   preview: v.pipe(v.string(), v.maxLength(PREVIEW_CHARS)),
   chars: v.number(),
 });
@@ -59,10 +74,13 @@ export const PdfRequestSchema = v.object({
 });
 export type PdfRequest = v.InferOutput<typeof PdfRequestSchema>;
 
-/** What waits for a panel: the material (with a question to offer), a PDF to read, or why there is none. */
+/**
+ * What waits for a panel: the material (with a question to offer), a PDF to read, or why there
+ * is none. With `add` ("Add this tab") it joins the sources in the composer instead of replacing them.
+ */
 const PendingContextSchema = v.union([
-  v.object({ attachment: AttachmentSchema, question: v.optional(v.string()) }),
-  v.object({ pdf: PdfRequestSchema, question: v.optional(v.string()) }),
+  v.object({ attachment: AttachmentSchema, question: v.optional(v.string()), add: v.optional(v.boolean()) }),
+  v.object({ pdf: PdfRequestSchema, question: v.optional(v.string()), add: v.optional(v.boolean()) }),
   v.object({ error: v.string() }),
 ]);
 export type PendingContext = v.InferOutput<typeof PendingContextSchema>;

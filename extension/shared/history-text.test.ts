@@ -87,4 +87,26 @@ describe('toMarkdown', () => {
     expect(md).not.toContain('](javascript:');
     expect(md).not.toMatch(/(?<!\\)<script>/);
   });
+
+  test('lists each source under its answer with what was sent and what was left out', () => {
+    const conversation = { id: 'c', title: 'T', titleEdited: false, createdAt: 0, updatedAt: 0, leafId: 'a' };
+    const attachments = [
+      { kind: 'page' as const, title: 'Tides', url: 'https://t.test/', text: 'abc' },
+      {
+        kind: 'pdf' as const,
+        title: 'Report',
+        url: 'https://t.test/r',
+        text: 'x'.repeat(8000),
+        pages: 120,
+        sent: { tokens: 2000, fullTokens: 3100, fullChars: 12345, lastPage: 38 },
+      },
+    ];
+    const turn = { id: 'a', conversationId: 'c', parentId: null, createdAt: 1, question: 'Q', answer: 'A' };
+    const md = toMarkdown([{ conversation, turns: [{ ...turn, attachments, status: 'done' }] }]);
+    expect(md).toContain(
+      '## Answer\n\nA\n\n**Sources**\n\n1. Page [Tides](https://t.test/): 3 characters sent.\n' +
+        '2. PDF [Report](https://t.test/r): Pages 1–38 of 120. Sent 8,000 of 12,345 characters (about 2.0k of 3.1k tokens). ' +
+        'Left out: the last 4,345 characters (about 1.1k tokens).',
+    );
+  });
 });

@@ -3,6 +3,8 @@ import type { ConversationData } from './history';
 import { markdownLink, markdownText } from './markdown-escape';
 import { pathTo } from './thread';
 import { t } from './i18n';
+import { sentOf, sourceKind } from './sources-sent';
+import type { Attachment } from './attachment';
 
 /** Longer words are cut: a prefix this long finds them anyway. */
 const MAX_WORD = 24;
@@ -55,6 +57,13 @@ export function toMarkdown(conversations: readonly ConversationData[]): string {
   return conversations.map(conversationMarkdown).join('\n\n---\n\n');
 }
 
+/** One source under an answer: "1. PDF [title](url): Pages 1–38 of 120. Sent … Left out: …" */
+function sourceLine(a: Attachment, i: number): string {
+  const { sent, leftOut } = sentOf({ ...a, chars: a.text.length });
+  const said = [sent, leftOut].filter(Boolean).join(' ');
+  return `${i + 1}. ${sourceKind(a.kind)} ${markdownLink(a.title, a.url)}: ${said}`;
+}
+
 function conversationMarkdown({ conversation, turns }: ConversationData): string {
   const out = [`# ${markdownText(conversation.title)}`, '', `_${new Date(conversation.createdAt).toISOString()}_`];
   if (conversation.systemPrompt) out.push('', `**${t('exportSystemPrompt')}** ${conversation.systemPrompt}`);
@@ -70,6 +79,7 @@ function conversationMarkdown({ conversation, turns }: ConversationData): string
     out.push(turn.question, '', `## ${t('exportAnswer')}`, '', turn.answer || `_${t('exportNoAnswer')}_`);
     if (turn.status === 'interrupted') out.push('', `_(${t('statusInterrupted')})_`);
     if (turn.status === 'stopped') out.push('', `_(${t('statusStopped')})_`);
+    if (turn.attachments?.length) out.push('', `**${t('exportSources')}**`, '', ...turn.attachments.map(sourceLine));
   }
   return `${out.join('\n')}\n`;
 }

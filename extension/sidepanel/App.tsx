@@ -58,9 +58,9 @@ export function App() {
           {page.error}
         </p>
       )}
-      {!configured && page.attachment && (
+      {!configured && page.attachments[0] && (
         <p className="notice" role="status">
-          {t('attachmentWaiting', page.attachment.title || page.attachment.url)}
+          {t('attachmentWaiting', page.attachments[0].title || page.attachments[0].url)}
         </p>
       )}
       {shown === 'settings' && <Settings api={api} />}

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod fit;
 mod images;
 mod spec_types;
 
@@ -46,7 +47,7 @@ export interface RenderPatch {
   tailCode?: { append: string; live: string };
   tailRows?: { append: string; live: string; after?: string };
 }
-export interface Attachment { kind: 'selection' | 'page' | 'pdf' | 'transcript'; title: string; url: string; text: string }
+export interface Attachment { kind: 'selection' | 'page' | 'pdf' | 'transcript'; title: string; url: string; text: string; pages?: number }
 /** One PDF page's text runs as PDF.js's `getTextContent()` gives them (fields Gloss reads). */
 export interface PdfTextItem { str: string; transform?: number[]; height?: number; hasEOL?: boolean }
 /** A PDF's text with page markers; `pageStarts` are UTF-16 offsets of each page's marker. */
@@ -75,22 +76,6 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
-}
-
-/// How much of `text` fits in `budget` tokens, cut at a clean boundary. `keptBytes` counts
-/// UTF-8 bytes; `keptChars` is added for JavaScript strings.
-#[wasm_bindgen(js_name = fitText, unchecked_return_type = "Fit & { keptChars: number }")]
-pub fn fit_text(text: &str, budget: u32) -> JsValue {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Fitted {
-        #[serde(flatten)]
-        fit: gloss_core::context::Fit,
-        kept_chars: usize,
-    }
-    let fit = gloss_core::context::fit(text, budget);
-    let kept_chars = text[..fit.kept_bytes].encode_utf16().count();
-    to_js(&Fitted { fit, kept_chars })
 }
 
 /// A PDF's text from PDF.js's text runs, page by page (`PdfTextItem[][]`), with page markers,

@@ -21,6 +21,15 @@ const ImageSizeSchema = v.object({
   height: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 
+/** How much of one source fits: the characters and tokens kept, of how many. */
+const FitSchema = v.object({
+  keptChars: v.number(),
+  keptTokens: v.number(),
+  totalTokens: v.number(),
+  percent: v.number(),
+});
+export type SourceFit = v.InferOutput<typeof FitSchema>;
+
 export const CONTEXT_MESSAGES = {
   /** Page material the context menu or shortcut left for the panel (taken once). */
   'context.take': {
@@ -33,7 +42,17 @@ export const CONTEXT_MESSAGES = {
       /** A question to ask about it at once ("Summarize this page."), when the material fits. */
       question: v.nullable(v.string()),
       error: v.nullable(v.string()),
+      /** "Add this tab": the material joins the composer's sources instead of replacing them. */
+      add: v.boolean(),
     }),
+  },
+  /**
+   * Adds a tab of the panel's window to the composer (the tab picker): the worker reads it as
+   * "Add this tab" does and leaves it for the panel. Needs access to the tab's origin.
+   */
+  'context.addTab': {
+    req: v.object({ tabId: v.pipe(v.number(), v.integer()) }),
+    res: v.object({}),
   },
   /** A PDF's text, from its pages' text runs as PDF.js gives them (the core rejoins them). */
   'context.pdfText': {
@@ -57,11 +76,18 @@ export const CONTEXT_MESSAGES = {
       images: v.optional(v.pipe(v.array(ImageSizeSchema), v.maxLength(MAX_IMAGES))),
       question: v.optional(v.string()),
     }),
+    res: v.object({ ...FitSchema.entries, budget: v.number() }),
+  },
+  /** Several sources sharing the window (the core's `fit_all`), sized as `context.fit` sizes one. */
+  'context.fitAll': {
+    req: v.object({
+      texts: v.pipe(v.array(v.string()), v.minLength(1)),
+      providerId: v.optional(v.string()),
+      images: v.optional(v.pipe(v.array(ImageSizeSchema), v.maxLength(MAX_IMAGES))),
+      question: v.optional(v.string()),
+    }),
     res: v.object({
-      keptChars: v.number(),
-      keptTokens: v.number(),
-      totalTokens: v.number(),
-      percent: v.number(),
+      fits: v.array(FitSchema),
       budget: v.number(),
     }),
   },

@@ -9,7 +9,7 @@ import { Conversation } from './Conversation';
 import { ConversationHeader } from './ConversationHeader';
 import { PdfAttach, PdfBar } from './PdfBar';
 import { MaterialPlace } from './MaterialPlace';
-import { startsNewChat } from './material-chat';
+import { sourcesStartNewChat } from './material-chat';
 import { scrolledTo, type ScrollKey } from './composer-text';
 import type { Chat } from './useChat';
 import type { PageContext } from './usePageContext';
@@ -29,11 +29,10 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
   // Material from a page this chat is not about starts a new one, unless the user adds it here.
   const [joined, setJoined] = useState<string | null>(null);
   const turns = chat.path.map((step) => step.turn);
-  const material = page.attachment;
-  const elsewhere = material !== null && startsNewChat(material.url, turns);
+  const material = page.attachments[0];
+  const elsewhere = material !== undefined && sourcesStartNewChat(page.attachments, turns);
   const send = (question: string, attachments: Attachment[], images: QuestionImage[]) => {
-    const url = attachments[0]?.url;
-    if (url !== undefined && startsNewChat(url, turns) && joined !== url) session.newChat();
+    if (sourcesStartNewChat(attachments, turns) && joined !== attachments[0]?.url) session.newChat();
     session.ask(question, attachments, images);
   };
   return (
@@ -79,8 +78,8 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         streaming={chat.streaming}
         onSend={send}
         onStop={session.stop}
-        attachment={page.attachment}
-        onAttachmentChange={page.setAttachment}
+        attachments={page.attachments}
+        onAttachmentsChange={page.setAttachments}
         suggestion={page.question}
         onSuggestionTaken={page.clearQuestion}
         providerId={providerId}

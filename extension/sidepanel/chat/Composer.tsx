@@ -1,21 +1,22 @@
 /**
- * The composer: the quote waiting to go, the quick actions and the question box. It sends a
- * question with the quote (or only what fits of it), or, while the last question is being edited
+ * The composer: the sources waiting to go, the quick actions and the question box. It sends a
+ * question with the sources (or only what fits of them), or, while the last question is being edited
  * in the box (Up in an empty box), as a new version of that question.
  */
 import './Composer.css';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useAutoAsk } from './useAutoAsk';
 import { ImageArea } from './ImageChips';
 import { useImages } from './useImages';
 import type { QuestionImage } from '../../shared/image';
 import { useSend } from './useSend';
 import type { ScrollKey } from './composer-text';
+import { allFit, useSendChoice } from './useSourcesFit';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
 import type { ScannedPdf } from './pdf-pages';
 import { QuickActions } from './QuickActions';
-import { useDraft } from './useDraft';
+import { useDraft, type Offered } from './useDraft';
 import { QuoteAndFit } from './QuestionFit';
 import type { Attachment } from './usePageContext';
 import { t } from '../../shared/i18n';
@@ -24,9 +25,10 @@ interface Props {
   streaming: boolean;
   onSend: (question: string, attachments: Attachment[], images: QuestionImage[]) => void;
   onStop: () => void;
-  attachment: Attachment | null;
-  onAttachmentChange: (attachment: Attachment | null) => void;
-  /** A question that came with the attachment ("Summarize this page."): asked at once when it can be (`auto-ask.ts`). */
+  /** The sources waiting to go, each its own chip. */
+  attachments: Attachment[];
+  onAttachmentsChange: (attachments: Attachment[]) => void;
+  /** A question that came with the sources ("Summarize this page."): asked at once when it can be (`auto-ask.ts`). */
   suggestion: string | null;
   /** The suggestion is in the box (or the box was not empty): it is not offered again. */
   onSuggestionTaken: () => void;
@@ -45,12 +47,48 @@ interface Props {
   scanned: { scan: ScannedPdf | null; onTaken: () => void };
 }
 
+/** A new source brings the cursor to the question: material is never sent by itself. */
+function useFocusOnNewSource(box: React.RefObject<HTMLTextAreaElement | null>, sources: Attachment[]) {
+  const newest = sources[sources.length - 1];
+  useEffect(() => box.current?.focus(), [box, sources.length, newest?.url, newest?.title]);
+}
+
+/**
+ * Sending, with the choice of what of the sources goes, and the offered question that is asked
+ * at once when they fit (`auto-ask.ts`).
+ */
+function useSending(
+  p: Pick<Props, 'streaming' | 'attachments' | 'onSend' | 'onEdit' | 'onAttachmentsChange' | 'onStop' | 'lastQuestion'>,
+  c: {
+    draft: string;
+    setDraft: (draft: string) => void;
+    offered: Offered;
+    box: RefObject<HTMLTextAreaElement | null>;
+    images: { take: () => QuestionImage[] };
+  },
+) {
+  // Whether to send only what fits of the sources, and how much of each that is.
+  const choice = useSendChoice();
+  const { draft, setDraft } = c;
+  const sending = useSend({ ...p, draft, setDraft, images: c.images, asSentAll: choice.asSentAll });
+  useAutoAsk({
+    offered: c.offered,
+    draft,
+    hasSources: p.attachments.length > 0,
+    fits: allFit(choice.sized, p.attachments, draft),
+    box: c.box,
+    busy: p.streaming || sending.editing !== null,
+    ask: sending.submit,
+  });
+  return { choice, ...sending };
+}
+
 export function Composer({
   streaming,
   onSend,
   onStop,
-  attachment,
-  onAttachmentChange,
+  attachments,
+  onAttachmentsChange,
   suggestion,
   onSuggestionTaken,
   providerId,
@@ -66,40 +104,29 @@ export function Composer({
   const box = useRef<HTMLTextAreaElement>(null);
   // Pasted or dropped images (image-input.ts), sent with the next new question.
   const images = useImages(returned);
-  const [keptChars, setKeptChars] = useState<number | null>(null);
-  // A new quote brings the cursor to the question: the quote is never sent by itself.
-  useEffect(() => box.current?.focus(), [attachment?.url, attachment?.title]);
-  const { editing, submit, onKey } = useSend({
-    draft,
-    setDraft,
-    streaming,
-    attachment,
-    keptChars,
-    images,
-    onSend,
-    onEdit,
-    onAttachmentChange,
-    onStop,
-    lastQuestion,
-  });
-  const onFit = useAutoAsk({ offered, draft, attachment, box, busy: streaming || editing !== null, ask: submit });
+  useFocusOnNewSource(box, attachments);
+  const { choice, editing, submit, onKey } = useSending(
+    { streaming, attachments, onSend, onEdit, onAttachmentsChange, onStop, lastQuestion },
+    { draft, setDraft, offered, box, images },
+  );
 
   return (
     <ImageArea className="composer-area" images={images} scanned={scanned}>
       <QuoteAndFit
-        attachment={attachment}
+        sources={attachments}
+        onSources={onAttachmentsChange}
         question={draft}
         providerId={providerId}
-        onChange={onAttachmentChange}
-        onTrimChange={setKeptChars}
-        onFit={onFit}
+        trim={choice.trim}
+        onTrim={choice.setTrim}
+        onSized={choice.onSized}
       />
       {quickActions.length > 0 && !editing && (
         <QuickActions
           actions={quickActions}
           disabled={streaming}
           draft={draft}
-          hasAttachment={attachment !== null}
+          hasAttachment={attachments.length > 0}
           onAsk={submit}
           onFill={(prompt) => {
             setDraft(prompt);
@@ -111,7 +138,7 @@ export function Composer({
         box={box}
         draft={draft}
         onDraft={setDraft}
-        placeholder={attachment ? t('placeholderQuote') : t('placeholderAny')}
+        placeholder={attachments.length > 0 ? t('placeholderQuote') : t('placeholderAny')}
         streaming={streaming}
         editing={editing !== null}
         hasLast={lastQuestion !== null}

@@ -1,8 +1,8 @@
 /**
- * PDFs in the composer: the paperclip beside the camera picks one from disk (dropping one
- * anywhere on the panel does the same), and a line above the composer offers "Ask about this
- * PDF" when the tab beside the panel shows one, or says what is happening while one is read.
- * The line is there only when it has something to say.
+ * PDFs and tabs in the composer: the paperclip beside the camera picks a PDF from disk (dropping
+ * one anywhere on the panel does the same) and the tab picker adds another tab; a line above the
+ * composer offers "Ask about this PDF" when the tab beside the panel shows one, or says what is
+ * happening while one is read. The line is there only when it has something to say.
  */
 import './PdfBar.css';
 import Paperclip from 'lucide-react/icons/paperclip';
@@ -12,6 +12,7 @@ import { t } from '../../shared/i18n';
 import { IconButton } from '../IconButton';
 import { requestOrigins } from '../settings/permissions';
 import { useActivePdf, usePdfDrop } from './pdf-input';
+import { TabPicker } from './TabPicker';
 import type { PageContext } from './usePageContext';
 
 /** Asks for access to the PDF's origin (in the click, as browsers require), then reads it again. */
@@ -37,7 +38,7 @@ function RetryButton({
 /** The line above the composer: reading, a retry with access, or the tab's PDF to ask about. */
 export function PdfBar({ page }: { page: PageContext }) {
   const tabPdf = useActivePdf();
-  const offer = tabPdf && page.attachment?.url !== tabPdf.url ? tabPdf : null;
+  const offer = tabPdf && !page.attachments.some((a) => a.url === tabPdf.url) ? tabPdf : null;
   if (!page.reading && !page.retry && !offer) return null;
   return (
     <div className="pdf-bar">
@@ -58,7 +59,7 @@ export function PdfBar({ page }: { page: PageContext }) {
   );
 }
 
-/** The paperclip in the composer's tools, and dropping a PDF on the panel. */
+/** The paperclip and the tab picker in the composer's tools, and dropping a PDF on the panel. */
 export function PdfAttach({ page }: { page: PageContext }) {
   const picker = useRef<HTMLInputElement>(null);
   usePdfDrop(page.readPdf, page.setError);
@@ -71,6 +72,7 @@ export function PdfAttach({ page }: { page: PageContext }) {
         disabled={page.reading}
         onClick={() => picker.current?.click()}
       />
+      <TabPicker onError={page.setError} />
       <input
         ref={picker}
         type="file"

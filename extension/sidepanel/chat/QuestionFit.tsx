@@ -1,5 +1,5 @@
 /**
- * The quote and the typed question against the model's window (the worker sizes both with the
+ * The sources and the typed question against the model's window (the worker sizes both with the
  * core's estimate). Typed text takes its share first, so the quote's "send only what fits"
  * leaves room for it; and a question that alone is more than the window can take is flagged
  * before sending, since a question cannot be cut without changing it.
@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import { send } from '../../shared/protocol';
 import { t } from '../../shared/i18n';
 import { tokenCount } from './attachment-text';
-import { AttachmentChip, type SizedFit } from './AttachmentChip';
-import type { Attachment } from './usePageContext';
+import { SourceChips } from './SourceChips';
 
 /** Asking on every keystroke would flood the worker; a pause in typing is enough. */
 const SETTLE_MS = 300;
@@ -53,21 +52,12 @@ function QuestionFit({ question, providerId }: { question: string; providerId: s
   ) : null;
 }
 
-interface QuoteProps {
-  attachment: Attachment | null;
-  question: string;
-  providerId: string | undefined;
-  onChange: (attachment: Attachment | null) => void;
-  onTrimChange: (keptChars: number | null) => void;
-  onFit?: (sized: SizedFit) => void;
-}
-
-/** The quote waiting to go, sized with the question typed to go with it, and the question's own fit. */
-export function QuoteAndFit({ attachment, ...chip }: QuoteProps) {
+/** The sources waiting to go, sized with the question typed to go with them, and the question's own fit. */
+export function QuoteAndFit(props: Parameters<typeof SourceChips>[0]) {
   return (
     <>
-      {attachment && <AttachmentChip attachment={attachment} {...chip} />}
-      <QuestionFit question={chip.question} providerId={chip.providerId} />
+      {props.sources.length > 0 && <SourceChips {...props} />}
+      <QuestionFit question={props.question} providerId={props.providerId} />
     </>
   );
 }

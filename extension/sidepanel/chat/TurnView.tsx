@@ -7,6 +7,7 @@ import type { Turn } from './chat-state';
 import { Question } from './Question';
 import { TurnFooter } from './TurnFooter';
 import { Activity } from './Activity';
+import { SourcesSent } from './SourcesSent';
 import { onAnswerClick } from '../answer/links';
 import { watchTimestamps } from '../answer/timestamps';
 import { t } from '../../shared/i18n';
@@ -101,6 +102,7 @@ export const TurnView = memo(function TurnView({
         />
       )}
       <Status turn={turn} pending={pending} onContinue={onContinue} onRegenerate={onRegenerate} />
+      {turn.attachments?.length ? <SourcesSent sources={turn.attachments} /> : null}
       {turn.saveFailed && (
         <p className="notice error" role="alert">
           {turn.saveFailed}

@@ -4,6 +4,7 @@
  */
 import type { Attachment } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
+import { tokenCount } from '../../shared/sources-sent';
 
 /** What the quote is and where from ("Selection from “Title”"); just what it is for an untitled page. */
 export function chipTitle(kind: Attachment['kind'], title: string): string {
@@ -60,10 +61,7 @@ export function preview(text: string): string {
   return clean.length > 280 ? `${clean.slice(0, 280)}…` : clean;
 }
 
-/** A token count as people read it: 950, 1.2k, 12k. */
-export function tokenCount(tokens: number): string {
-  return tokens >= 1000 ? `${(tokens / 1000).toFixed(tokens >= 10_000 ? 0 : 1)}k` : String(tokens);
-}
+export { tokenCount } from '../../shared/sources-sent';
 
 /** The page's host, or '' when its address is not a URL. */
 export function hostOf(url: string): string {

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   actionPrompt,
-  asSent,
   composerKey,
   languageName,
   quickAction,
@@ -32,12 +31,6 @@ test('a refused question comes back before whatever was typed since', () => {
   expect(withReturned('', 'Why?')).toBe('Why?');
   expect(withReturned('  ', 'Why?')).toBe('Why?');
   expect(withReturned('And how?', 'Why?')).toBe('Why?\n\nAnd how?');
-});
-
-test('a quote is sent whole, or only what fits when the user chose that', () => {
-  const quote = { kind: 'page' as const, title: 'T', url: 'https://p.test/', text: 'abcdef' };
-  expect(asSent(quote, null)).toEqual(quote);
-  expect(asSent(quote, 3)).toEqual({ ...quote, text: 'abc' });
 });
 
 describe('keys in the question box', () => {

@@ -1,8 +1,7 @@
 /**
  * What the composer does, decided without the DOM: what each key does, a quick action's
- * question, a refused question handed back (nothing typed since is lost), and the quote as sent.
+ * question, and a refused question handed back (nothing typed since is lost).
  */
-import type { Attachment } from '../../shared/attachment';
 
 /** A quick action's prompt, with `{language}` in the browser's language. */
 export function actionPrompt(prompt: string, language: string): string {
@@ -31,11 +30,6 @@ export function quickAction(
 /** The box after a refused question comes back: the question first, then what was typed since. */
 export function withReturned(draft: string, returned: string): string {
   return draft.trim() ? `${returned}\n\n${draft}` : returned;
-}
-
-/** The quote as sent: only what fits, when the user chose that (`keptChars` not null). */
-export function asSent(attachment: Attachment, keptChars: number | null): Attachment {
-  return { ...attachment, text: keptChars === null ? attachment.text : attachment.text.slice(0, keptChars) };
 }
 
 /** What a key does in the question box. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { startsNewChat } from './material-chat';
+import { sourcesStartNewChat, startsNewChat } from './material-chat';
 
 const about = (url: string) => ({ attachments: [{ url }] });
 
@@ -13,5 +13,18 @@ describe('page material', () => {
     ['given in the panel (a PDF from disk) joins the open chat', '', [about('https://a.test/')], false],
   ])('%s', (_, url, shown, fresh) => {
     expect(startsNewChat(url, shown)).toBe(fresh);
+  });
+});
+
+describe('several sources', () => {
+  const shown = [about('https://a.test/')];
+  test('all from other pages start a new chat', () => {
+    expect(sourcesStartNewChat([{ url: 'https://b.test/' }, { url: 'https://c.test/' }], shown)).toBe(true);
+  });
+  test('one from the page the chat is about keeps them all in it', () => {
+    expect(sourcesStartNewChat([{ url: 'https://b.test/' }, { url: 'https://a.test/' }], shown)).toBe(false);
+  });
+  test('none is no reason for a new chat', () => {
+    expect(sourcesStartNewChat([], shown)).toBe(false);
   });
 });

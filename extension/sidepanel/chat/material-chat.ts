@@ -21,3 +21,11 @@ export function startsNewChat(url: string, shown: readonly AskedTurn[]): boolean
   const page = pageOf(url);
   return !shown.some((turn) => turn.attachments?.some((a) => a.url !== '' && pageOf(a.url) === page));
 }
+
+/**
+ * Whether asking with `sources` starts a new conversation: none of them is from a page the shown
+ * one is about (one that is keeps them here: the user is adding to what this chat discusses).
+ */
+export function sourcesStartNewChat(sources: readonly { url: string }[], shown: readonly AskedTurn[]): boolean {
+  return sources.length > 0 && sources.every((s) => startsNewChat(s.url, shown));
+}

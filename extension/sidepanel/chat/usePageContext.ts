@@ -1,7 +1,9 @@
 /**
  * Page material the context menu or shortcut left for this window's panel: taken when the
- * panel opens and whenever new material arrives while it is open. A PDF is read here, in the
- * panel (`pdf-read.ts`), from the tab's address or from a file the user gave.
+ * panel opens and whenever new material arrives while it is open. Asking about a page or
+ * selection replaces the composer's sources; "Add this tab", the tab picker and a PDF file join
+ * them (`sources.ts`). A PDF is read here, in the panel (`pdf-read.ts`), from the tab's address
+ * or from a file the user gave.
  */
 import browser, { type Storage } from 'webextension-polyfill';
 import { useCallback, useEffect, useState } from 'react';
@@ -11,6 +13,7 @@ import { send, type Res } from '../../shared/protocol';
 import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
 import type { ScannedPdf } from './pdf-pages';
 import { PdfProblem, PdfScanned, pdfFromFile, pdfFromUrl } from './pdf-read';
+import { withSource } from './sources';
 
 export type { Attachment };
 
@@ -45,25 +48,32 @@ type Taken = Res<'context.take'> | { failed: string };
 /** What the panel's state does with what it took: show it, or read the PDF it names. */
 function apply(
   r: Taken,
-  to: Pick<ReturnType<typeof useSetters>, 'setAttachment' | 'setError' | 'setQuestion' | 'setArrivals'>,
-  readPdf: (pdf: PdfRequest, q: string | null) => void,
+  to: Pick<ReturnType<typeof useSetters>, 'addSource' | 'setError' | 'setQuestion' | 'setArrivals'>,
+  readPdf: ReadPdf,
 ) {
   if ('failed' in r) to.setError(t('materialNotPassed', r.failed));
   else if (r.pdf) {
-    readPdf(r.pdf, r.question);
+    readPdf(r.pdf, r.question, r.add);
     return;
   } else {
     // Nothing waiting: another take (on opening, or on the storage change) already got it.
     if (!r.attachment && !r.error) return;
-    if (r.attachment) to.setAttachment(r.attachment);
+    if (r.attachment) to.addSource(r.attachment, r.add);
     to.setQuestion(r.question);
     to.setError(r.error);
   }
   to.setArrivals((n) => n + 1);
 }
 
+/** Reads a PDF into the composer; `add`: beside the sources there (else in their place). */
+type ReadPdf = (from: PdfRequest | File, offered?: string | null, add?: boolean) => void;
+
 function useSetters() {
-  const [attachment, setAttachment] = useState<Attachment | null>(null);
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const addSource = useCallback(
+    (next: Attachment, add: boolean) => setAttachments((list) => withSource(list, next, add)),
+    [],
+  );
   const [error, setError] = useState<string | null>(null);
   const [question, setQuestion] = useState<string | null>(null);
   /** Counts deliveries, so the panel can show the chat whenever something arrives. */
@@ -77,8 +87,9 @@ function useSetters() {
   return {
     scanned,
     setScanned,
-    attachment,
-    setAttachment,
+    attachments,
+    setAttachments,
+    addSource,
     error,
     setError,
     question,
@@ -93,10 +104,10 @@ function useSetters() {
 }
 
 /** Reads a PDF (a tab's, or a file) into the composer, or says why it cannot. */
-function useReadPdf(to: ReturnType<typeof useSetters>) {
-  const { setAttachment, setError, setQuestion, setArrivals, setReading, setRetry, setScanned } = to;
+function useReadPdf(to: ReturnType<typeof useSetters>): ReadPdf {
+  const { addSource, setError, setQuestion, setArrivals, setReading, setRetry, setScanned } = to;
   return useCallback(
-    (from: PdfRequest | File, offered: string | null = null) => {
+    (from, offered = null, add = from instanceof File) => {
       setReading(true);
       setError(null);
       setRetry(null);
@@ -105,7 +116,7 @@ function useReadPdf(to: ReturnType<typeof useSetters>) {
       (from instanceof File ? pdfFromFile(from) : pdfFromUrl(from.url, from.title))
         .then(
           (pdf) => {
-            setAttachment(pdf);
+            addSource(pdf, add);
             setQuestion(offered);
           },
           (e: unknown) => {
@@ -117,20 +128,20 @@ function useReadPdf(to: ReturnType<typeof useSetters>) {
         )
         .finally(() => setReading(false));
     },
-    [setArrivals, setAttachment, setError, setQuestion, setReading, setRetry, setScanned],
+    [setArrivals, addSource, setError, setQuestion, setReading, setRetry, setScanned],
   );
 }
 
 export function usePageContext() {
   const state = useSetters();
-  const { setAttachment, setError, setQuestion, setArrivals } = state;
+  const { addSource, setError, setQuestion, setArrivals } = state;
 
   const readPdf = useReadPdf(state);
 
   useWindowPending(
     useCallback(
-      (r: Taken) => apply(r, { setAttachment, setError, setQuestion, setArrivals }, readPdf),
-      [readPdf, setAttachment, setError, setQuestion, setArrivals],
+      (r: Taken) => apply(r, { addSource, setError, setQuestion, setArrivals }, readPdf),
+      [readPdf, addSource, setError, setQuestion, setArrivals],
     ),
   );
 
@@ -141,10 +152,10 @@ export function usePageContext() {
     setError(null);
     setScanned(null);
   }, [setError, setScanned]);
-  const { attachment, question, error, arrivals, reading, retry, scanned } = state;
+  const { attachments, question, error, arrivals, reading, retry, scanned } = state;
   return {
-    attachment,
-    setAttachment,
+    attachments,
+    setAttachments: state.setAttachments,
     question,
     clearQuestion,
     error,

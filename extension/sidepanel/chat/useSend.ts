@@ -1,24 +1,24 @@
 /**
- * What sending from the composer does: a new question with the quote (or only what fits of
- * it) and the images, or, while the last question is being edited in the box (Up in an empty
+ * What sending from the composer does: a new question with the sources (or only what fits of
+ * them) and the images, or, while the last question is being edited in the box (Up in an empty
  * box), a new version of that question. The keys' meaning is `composer-text.ts`'s.
  */
 import { useState } from 'react';
 import type { QuestionImage } from '../../shared/image';
-import { asSent, type ComposerKey } from './composer-text';
+import type { ComposerKey } from './composer-text';
 import type { Attachment } from './usePageContext';
 
 interface Sending {
   draft: string;
   setDraft: (draft: string) => void;
   streaming: boolean;
-  attachment: Attachment | null;
-  /** How much of the quote to send, when the user chose to send only what fits. */
-  keptChars: number | null;
+  attachments: Attachment[];
+  /** The sources as they go: all of each, or only what fits if the user chose that. */
+  asSentAll: (sources: readonly Attachment[]) => Attachment[];
   images: { take: () => QuestionImage[] };
   onSend: (question: string, attachments: Attachment[], images: QuestionImage[]) => void;
   onEdit: (turnId: string, question: string) => void;
-  onAttachmentChange: (attachment: Attachment | null) => void;
+  onAttachmentsChange: (attachments: Attachment[]) => void;
   onStop: () => void;
   lastQuestion: { id: string; question: string } | null;
 }
@@ -36,8 +36,8 @@ export function useSend(s: Sending) {
       s.setDraft('');
       return;
     }
-    s.onSend(question, s.attachment ? [asSent(s.attachment, s.keptChars)] : [], s.images.take());
-    s.onAttachmentChange(null);
+    s.onSend(question, s.asSentAll(s.attachments), s.images.take());
+    s.onAttachmentsChange([]);
     s.setDraft('');
   };
 

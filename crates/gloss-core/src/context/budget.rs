@@ -62,6 +62,23 @@ pub fn fit(text: &str, budget: u32) -> Fit {
     }
 }
 
+/// Fits several sources into one `budget`, each in order: sources smaller than an even share
+/// are kept whole and the room they leave is shared among the rest, so a short selection is
+/// never cut to make room for a long page ("3 sources: 62% fits").
+pub fn fit_all(texts: &[&str], budget: u32) -> Vec<Fit> {
+    let totals: Vec<u32> = texts.iter().map(|t| estimate_tokens(t)).collect();
+    let mut order: Vec<usize> = (0..texts.len()).collect();
+    order.sort_by_key(|&i| totals[i]);
+    let mut shares = vec![0u32; texts.len()];
+    let mut left = budget;
+    for (done, &i) in order.iter().enumerate() {
+        let waiting = u32::try_from(texts.len() - done).unwrap_or(u32::MAX);
+        shares[i] = totals[i].min(left / waiting);
+        left -= shares[i];
+    }
+    texts.iter().zip(shares).map(|(t, s)| fit(t, s)).collect()
+}
+
 /// Bytes of the longest prefix of `text` whose estimate is within `budget`, on a character
 /// boundary. A binary search: the estimate grows with the prefix.
 fn longest_prefix_within(text: &str, budget: u32) -> usize {
@@ -124,6 +141,34 @@ mod tests {
         assert!(text[..f.kept_bytes].ends_with("here."), "cut mid-paragraph");
         assert!(f.percent > 30 && f.percent < 50, "{f:?}");
         assert!(f.total_tokens > 1000);
+    }
+
+    #[test]
+    fn several_sources_that_fit_are_kept_whole() {
+        let fits = fit_all(&["One.", "Two two."], 100);
+        assert!(fits.iter().all(|f| f.percent == 100), "{fits:?}");
+    }
+
+    #[test]
+    fn a_short_source_is_kept_whole_and_long_ones_share_the_rest() {
+        let long = "A sentence of a long page. ".repeat(400);
+        let short = "A short quote.";
+        let fits = fit_all(&[&long, short, &long], 1000);
+        assert_eq!(fits[1].percent, 100);
+        let rest = 1000 - fits[1].kept_tokens;
+        for f in [&fits[0], &fits[2]] {
+            assert!(
+                f.kept_tokens <= rest / 2 && f.kept_tokens > rest / 2 - 20,
+                "{f:?}"
+            );
+        }
+        let sent: u32 = fits.iter().map(|f| f.kept_tokens).sum();
+        assert!(sent <= 1000);
+    }
+
+    #[test]
+    fn no_sources_fit_nothing() {
+        assert!(fit_all(&[], 10).is_empty());
     }
 
     #[test]

@@ -7,6 +7,6 @@ mod budget;
 mod images;
 mod messages;
 
-pub use budget::{estimate_tokens, fit, Fit};
+pub use budget::{estimate_tokens, fit, fit_all, Fit};
 pub use images::{content_tokens, image_tokens, tokens_for_size, MAX_SIDE, OLLAMA_IMAGE_TOKENS};
 pub use messages::{build_messages, Attachment, AttachmentKind, SYSTEM_INSTRUCTION};

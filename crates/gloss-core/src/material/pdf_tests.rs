@@ -192,6 +192,7 @@ fn a_pdf_is_fenced_as_untrusted_material_of_kind_pdf() {
         title: "report.pdf".into(),
         url: "http://127.0.0.1/report.pdf".into(),
         text,
+        pages: None,
     };
     let user = build_messages("Summarize.", &[attachment])[1]
         .content

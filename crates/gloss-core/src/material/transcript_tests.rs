@@ -76,6 +76,7 @@ fn a_transcript_is_fenced_as_untrusted_material_of_kind_transcript() {
         title: "Sharpening a chisel".into(),
         url: "https://www.youtube.com/watch?v=abcdefghijk".into(),
         text: transcript_text(ASR).unwrap(),
+        pages: None,
     };
     let user = build_messages("Summarize.", &[attachment])[1]
         .content

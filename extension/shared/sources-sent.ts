@@ -1,0 +1,45 @@
+/**
+ * What the model saw of each source of a question, in words: its kind, title and address, how
+ * much of it was sent and what was left out. One description for the Sources under an answer and
+ * for the Markdown export, so both say the same (users burned by silent truncation ask for it).
+ */
+import type { AttachmentView } from './attachment';
+import { t } from './i18n';
+
+/** A token count as people read it: 950, 1.2k, 12k. */
+export function tokenCount(tokens: number): string {
+  return tokens >= 1000 ? `${(tokens / 1000).toFixed(tokens >= 10_000 ? 0 : 1)}k` : String(tokens);
+}
+
+/** A source as the Sources list shows it (the stored view: its length, not its text). */
+export type SourceSeen = Pick<AttachmentView, 'kind' | 'title' | 'url' | 'pages' | 'sent' | 'chars'>;
+
+const KINDS = {
+  page: () => t('page'),
+  selection: () => t('selection'),
+  pdf: () => t('pdf'),
+  transcript: () => t('sourceKindTranscript'),
+};
+
+export function sourceKind(kind: SourceSeen['kind']): string {
+  return KINDS[kind]();
+}
+
+const n = (count: number) => count.toLocaleString();
+
+/**
+ * How much of the source went, and what was left out (null when nothing was): "Sent 8,000 of
+ * 12,345 characters (about 2.0k of 3.1k tokens)." A source sent before Gloss recorded this
+ * says only its length.
+ */
+export function sentOf({ chars, pages, sent }: SourceSeen): { sent: string; leftOut: string | null } {
+  if (!sent) return { sent: t('sourceChars', n(chars)), leftOut: null };
+  const pdf = pages && sent.lastPage !== undefined ? `${t('sourcePdfPart', sent.lastPage, pages)} ` : '';
+  if (chars >= sent.fullChars) {
+    const all = pages ? `${t('sourcePdfWhole', pages)} ` : '';
+    return { sent: `${all}${t('sourceWhole', n(chars), tokenCount(sent.tokens))}`, leftOut: null };
+  }
+  const part = t('sourcePart', n(chars), n(sent.fullChars), tokenCount(sent.tokens), tokenCount(sent.fullTokens));
+  const left = t('sourceLeftOut', n(sent.fullChars - chars), tokenCount(Math.max(0, sent.fullTokens - sent.tokens)));
+  return { sent: `${pdf}${part}`, leftOut: left };
+}

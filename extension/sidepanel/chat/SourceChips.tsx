@@ -1,0 +1,53 @@
+/**
+ * The sources waiting in the composer, each its own removable chip with its share of the
+ * window, and, for several, what fits of them all ("3 sources: 62% fits"). One choice for all:
+ * send only what fits, or everything.
+ */
+import { useEffect } from 'react';
+import type { Attachment } from '../../shared/attachment';
+import { t } from '../../shared/i18n';
+import { tokenCount } from './attachment-text';
+import { AttachmentChip } from './AttachmentChip';
+import { overallFit } from './sources';
+import { fitOf, useSourcesFit, type SourcesFit } from './useSourcesFit';
+
+interface Props {
+  sources: Attachment[];
+  onSources: (sources: Attachment[]) => void;
+  /** The question typed to go with them: it takes its share of the window first. */
+  question: string;
+  providerId: string | undefined;
+  trim: boolean;
+  onTrim: (trim: boolean) => void;
+  /** How much of each fits, for the composer to send what the user chose. */
+  onSized: (sized: SourcesFit | undefined) => void;
+}
+
+export function SourceChips({ sources, onSources, question, providerId, trim, onTrim, onSized }: Props) {
+  const sized = useSourcesFit(sources, providerId, question);
+  useEffect(() => onSized(sized), [sized, onSized]);
+  const fits = sources.map((s, i) => fitOf(sized, i, s.text));
+  const known = fits.filter((f) => f !== undefined);
+  const all = known.length === sources.length ? overallFit(known) : null;
+  const change = (i: number, next: Attachment | null) =>
+    onSources(next ? sources.map((s, j) => (j === i ? next : s)) : sources.filter((_, j) => j !== i));
+  return (
+    <div className="sources" role="group" aria-label={t('sourcesLabel')}>
+      {sources.length > 1 && all && (
+        <p className="hint sources-fit" role="status">
+          {all.percent >= 100
+            ? t('sourcesAllFit', sources.length, tokenCount(all.totalTokens))
+            : t('sourcesSomeFit', sources.length, all.percent)}
+        </p>
+      )}
+      {sources.map((s, i) => (
+        <AttachmentChip key={`${s.kind} ${s.url} ${i}`} attachment={s} fit={fits[i]} onChange={(n) => change(i, n)} />
+      ))}
+      {all && all.percent < 100 && (
+        <label className="check sources-trim">
+          <input type="checkbox" checked={trim} onChange={(e) => onTrim(e.target.checked)} /> {t('sendWhatFits')}
+        </label>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The sources waiting in the composer, decided without the DOM: what joining one does to the
+ * list ("Add this tab" adds; asking about a page or selection starts afresh), how much of them
+ * all fits, and each as it is sent, with what was left out written down for the Sources under
+ * its answer.
+ */
+import type { Attachment } from '../../shared/attachment';
+import type { SourceFit } from '../../shared/protocol/context';
+import { pagesKept } from './attachment-text';
+
+/** The same source again: a tab's page (or PDF, transcript) by its address, a selection by its text too. */
+function sameSource(a: Attachment, b: Attachment): boolean {
+  return a.kind === b.kind && a.url === b.url && (a.kind !== 'selection' || a.text === b.text);
+}
+
+/**
+ * The composer's sources after `next` arrives: with `add` it joins them (a source already there
+ * is refreshed in its place, never doubled), otherwise it replaces them.
+ */
+export function withSource(list: readonly Attachment[], next: Attachment, add: boolean): Attachment[] {
+  if (!add) return [next];
+  const at = list.findIndex((a) => sameSource(a, next));
+  return at < 0 ? [...list, next] : list.map((a, i) => (i === at ? next : a));
+}
+
+/** All sources' fits as one: the share of their tokens that fits ("3 sources: 62% fits"). */
+export function overallFit(fits: readonly SourceFit[]): { percent: number; keptTokens: number; totalTokens: number } {
+  const keptTokens = fits.reduce((sum, f) => sum + f.keptTokens, 0);
+  const totalTokens = fits.reduce((sum, f) => sum + f.totalTokens, 0);
+  const whole = fits.every((f) => f.percent >= 100);
+  const percent = whole ? 100 : Math.min(99, Math.floor((keptTokens * 100) / Math.max(1, totalTokens)));
+  return { percent, keptTokens, totalTokens };
+}
+
+/**
+ * A source as sent: only what fits when the user chose that (`trim`), with how much went of how
+ * much. Not yet sized (`fit` undefined): sent whole, its measure unknown.
+ */
+export function asSent(source: Attachment, fit: SourceFit | undefined, trim: boolean): Attachment {
+  if (!fit) return source;
+  const cut = trim && fit.percent < 100;
+  const text = cut ? source.text.slice(0, fit.keptChars) : source.text;
+  const lastPage = cut && source.pages ? pagesKept(source.text, fit.keptChars).last : undefined;
+  const sent = {
+    tokens: cut ? fit.keptTokens : fit.totalTokens,
+    fullTokens: fit.totalTokens,
+    fullChars: source.text.length,
+    ...(lastPage !== undefined ? { lastPage } : {}),
+  };
+  return { ...source, text, sent };
+}
