@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 out=crates/gloss-wasm/pkg
 cargo build -p gloss-wasm --release --target wasm32-unknown-unknown
 wasm-bindgen --target web --out-dir "$out" target/wasm32-unknown-unknown/release/gloss_wasm.wasm
-# The features rustc enables by default for wasm32 and every supported browser has.
+# --converge repeats -Oz until the module stops shrinking (~0.6 KB less gzipped). The features:
+# those rustc enables by default for wasm32 and every supported browser has.
 node_modules/.bin/wasm-opt -Oz --converge \
   --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals --enable-reference-types --enable-multivalue \

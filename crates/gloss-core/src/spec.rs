@@ -4,6 +4,7 @@
 //! neither needs the other.
 
 mod content;
+mod content_de;
 pub mod image;
 
 use serde::{Deserialize, Serialize};

@@ -5,7 +5,7 @@ use gloss_core::spec::Content;
 use gloss_core::{providers, ProviderKind};
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, to_js};
+use crate::convert::{from_js, to_js};
 
 /// Estimated tokens of a message's content with a provider of `kind`: its text plus its images,
 /// each priced by that provider's rule.

@@ -3,13 +3,15 @@
 //! `extension/background/core.ts` and with outside checks; change them together.
 
 use gloss_core::{errors, providers, ChatSpec, ProviderKind};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+mod convert;
 mod fit;
 mod images;
 mod spec_types;
+
+use convert::{from_js, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -66,17 +68,6 @@ export type StreamEvent =
 /** An error message in parts, to say it in the user's language (see the core's `Localized`). */
 export interface Localized { key: string; args?: string[]; status?: number; detail?: string }
 "#;
-
-fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&format!("invalid {what}: {e}")))
-}
-
-/// Plain objects (not `Map`s) and plain numbers, as the TypeScript types above promise.
-fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
-}
 
 /// A PDF's text from PDF.js's text runs, page by page (`PdfTextItem[][]`), with page markers,
 /// paragraphs rejoined and running headers dropped. Offsets are converted to UTF-16.

@@ -5,8 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A message's content: a string, or an ordered list of parts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A message's content: a string, or an ordered list of parts. Read by hand (`content_de.rs`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum Content {
     /// Text only, as every message was before images.
@@ -15,8 +15,8 @@ pub enum Content {
     Parts(Vec<Part>),
 }
 
-/// One piece of a message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One piece of a message. Read by hand (`content_de.rs`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Part {
     Text { text: String },
@@ -132,9 +132,22 @@ mod tests {
             r#"[{"type":"audio","data":"x"}]"#,
             r#"[{"type":"image","mediaType":"image/png","data":"x","url":"http://x"}]"#,
             r#"[{"type":"image","data":"x"}]"#,
+            r#"[{"type":"image","mediaType":"image/png","data":"x","text":"y"}]"#,
+            r#"[{"text":"no type"}]"#,
+            r#"[{"type":"text"}]"#,
+            r#"[{"type":"text","text":"a","text":"b"}]"#,
+            r#"{"type":"text","text":"not a list"}"#,
+            "42",
         ] {
             assert!(serde_json::from_str::<Content>(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_text_part_ignores_fields_it_does_not_know_in_any_order() {
+        let json = r#"[{"text":"hi","cache":true,"type":"text"}]"#;
+        let parts: Content = serde_json::from_str(json).unwrap();
+        assert_eq!(parts.parts(), vec![PartRef::Text("hi")]);
     }
 
     #[test]
