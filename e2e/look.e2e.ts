@@ -97,13 +97,13 @@ describe('the header', () => {
 
 describe('the composer', () => {
   test.each([360, 240])(
-    'at %i px the question box keeps the panel’s width, with the paperclip, the camera and Send in view',
+    'at %i px the question box keeps the panel’s width, with the paperclip, the tab picker, the camera and Send in view',
     async (width) => {
       await panel.setViewportSize({ width, height: 640 });
       const question = (await panel.getByRole('textbox', { name: 'Your question' }).boundingBox()) ?? { width: 0 };
       // The panel's padding aside, the box is as wide as the panel: nothing sits beside it.
       expect(question.width).toBeGreaterThan(width - 40);
-      for (const name of ['Attach a PDF', 'Screenshot of the page', 'Send']) {
+      for (const name of ['Attach a PDF', 'Add a tab of this window', 'Screenshot of the page', 'Send']) {
         const button = (await panel.getByRole('button', { name, exact: true }).boundingBox()) ?? { x: -1, width: 0 };
         expect(button.x).toBeGreaterThanOrEqual(0);
         expect(button.x + button.width).toBeLessThanOrEqual(width);

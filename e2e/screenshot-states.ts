@@ -1,7 +1,7 @@
 /**
  * The gallery's states around an answer (e2e/screenshot.ts): material waiting in the composer (a
- * PDF from disk and a pasted image), the wait before the first token, a stream gone quiet, and a
- * provider error that names the fix. Each is reached as a user reaches it, against the scripted
+ * PDF from disk and a pasted image) and the tab picker, the wait before the first token, a stream
+ * gone quiet, and a provider error that names the fix. Each is reached as a user reaches it, against the scripted
  * provider, in whatever language the browser speaks (selectors avoid the words).
  */
 import type { Page } from 'playwright-core';
@@ -42,6 +42,11 @@ export async function material(panel: Page, shoot: Shoot, lang: string): Promise
   await panel.locator('.image-chip').first().waitFor();
   await panel.locator('textarea').fill(lang === 'de' ? 'Was zeigt die Grafik?' : 'What does the chart show?');
   await shoot(panel, `material-${lang}`);
+  // The tab picker, first asking to list the window's tabs.
+  await panel.locator('.tab-pick').click();
+  await panel.locator('.tab-picker').waitFor();
+  await shoot(panel, `tab-picker-${lang}`);
+  await panel.locator('.tab-pick').click();
 }
 
 /** The wait before the first token (spinner, seconds), then a stream that stops sending. */

@@ -6,7 +6,8 @@
  * Without them, "Add this tab" (menu or shortcut) still works everywhere through `activeTab`.
  */
 import './TabPicker.css';
-import { AppWindow } from 'lucide-react';
+import AppWindow from 'lucide-react/icons/app-window';
+import { IconButton } from '../IconButton';
 import { useState } from 'react';
 import browser from 'webextension-polyfill';
 import { messageOf } from '../../shared/errors';
@@ -69,16 +70,13 @@ export function TabPicker({ onError }: { onError: (message: string) => void }) {
   };
   return (
     <>
-      <button
-        type="button"
-        className="ghost tab-pick"
-        title={t('tabPick')}
-        aria-label={t('tabPick')}
+      <IconButton
+        icon={AppWindow}
+        label={t('tabPick')}
+        className="tab-pick"
         aria-expanded={shown !== null}
         onClick={toggle}
-      >
-        <AppWindow size={16} aria-hidden />
-      </button>
+      />
       {shown !== null && (
         <div className="tab-picker">
           {shown === 'why' ? (
