@@ -4,9 +4,9 @@
  * any await, so which windows have the panel open is tracked as it happens: each open panel
  * announces itself on a port (shared/protocol `announcePanel`).
  */
-import browser, { type Tabs } from 'webextension-polyfill';
+import type { Tabs } from 'webextension-polyfill';
 import { onPanelPresence } from '../shared/protocol';
-import { handleToolbarButton, hasSidePanel, openSidePanel } from '../shared/chrome-side-panel';
+import { hasSidePanel, openSidePanel, openSidePanelFromToolbar } from '../shared/chrome-side-panel';
 import { openSidebar, toggleSidebarFromToolbar } from '../shared/firefox-sidebar';
 
 /** Window id → how to close each panel open in it. */
@@ -41,15 +41,8 @@ export function togglePanel(tab: Tabs.Tab): void {
   for (const close of panels) close();
 }
 
-/**
- * The toolbar button opens and closes the panel in either browser. In Chrome its click is the
- * user's action that gives Gloss the tab (`activeTab`): a PDF shown there or a screenshot of it.
- */
+/** Chrome opens the side panel from the toolbar button; Firefox toggles its sidebar. */
 export function setUpToolbarButton(): void {
-  if (!hasSidePanel()) {
-    toggleSidebarFromToolbar();
-    return;
-  }
-  handleToolbarButton();
-  browser.action.onClicked.addListener((tab) => togglePanel(tab));
+  if (hasSidePanel()) openSidePanelFromToolbar();
+  else toggleSidebarFromToolbar();
 }
