@@ -1,7 +1,7 @@
 /**
  * The gallery's states around an answer (e2e/screenshot.ts): material waiting in the composer (a
  * PDF from disk and a pasted image) and the tab picker, the wait before the first token, a stream
- * gone quiet, and a provider error that names the fix. Each is reached as a user reaches it, against the scripted
+ * gone quiet, the Sources under its answer, and a provider error that names the fix. Each is reached as a user reaches it, against the scripted
  * provider, in whatever language the browser speaks (selectors avoid the words).
  */
 import type { Page } from 'playwright-core';
@@ -67,6 +67,9 @@ export async function waiting(panel: Page, server: Server, shoot: Shoot, lang: s
   await shoot(panel, `stalled-${lang}`);
   await panel.locator('.composer .stop').click();
   await panel.locator('.turn[data-status="stopped"]').waitFor();
+  // What the model was sent of the PDF, under the stopped answer.
+  await panel.locator('.sources-sent summary').last().click();
+  await shoot(panel, `sources-${lang}`);
 }
 
 /** A base URL that answers 404: the answer says which part of the URL to change. */
