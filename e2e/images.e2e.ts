@@ -108,6 +108,21 @@ test('a dropped image file reaches the provider at its own size', async () => {
   expect(await lastTurn().locator('.question-images img').getAttribute('alt')).toBe('Image 1 (300×200 pixels)');
 });
 
+test('an image dropped on the conversation, not the question box, says where to drop it', async () => {
+  await panel.evaluate(async () => {
+    const canvas = new OffscreenCanvas(40, 40);
+    canvas.getContext('2d')!.fillRect(0, 0, 40, 40);
+    const data = new DataTransfer();
+    data.items.add(new File([await canvas.convertToBlob({ type: 'image/png' })], 'dot.png', { type: 'image/png' }));
+    const feed = document.querySelector('[role=feed]')!;
+    feed.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+  });
+  const alert = panel.locator('.notice[role=alert]');
+  await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toContain('Drop images on the question box');
+  expect(await panel.locator('.image-chips img').count()).toBe(0);
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+});
+
 test('a model that cannot see gives the clear message and keeps the question with its image', async () => {
   await give('paste', 640, 480);
   await expect.poll(() => panel.locator('.image-chips img').count(), { timeout: 10_000 }).toBe(1);

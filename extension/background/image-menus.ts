@@ -40,7 +40,7 @@ export function setUpImageMenus(): void {
 }
 
 async function leave(tab: Tabs.Tab, pending: PendingImage): Promise<void> {
-  await handOver(pendingImageKey(tab.windowId ?? -1), pending);
+  await handOver(pendingImageKey(tab.windowId ?? -1), pending, 'imageNotPassed');
 }
 
 /** The right-clicked image, prepared: downloaded if allowed, else cut from the visible tab. */

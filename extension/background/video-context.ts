@@ -19,7 +19,7 @@ class VideoProblem extends Error {}
 async function fetchInTab(tabId: number, url: string): Promise<string> {
   const [result] = await browser.scripting.executeScript({ target: { tabId }, func: fetchText, args: [url] });
   const got = result?.result as Awaited<ReturnType<typeof fetchText>> | undefined;
-  if (!got) throw new VideoProblem(t('videoDownloadFailed', 'no result'));
+  if (!got) throw new VideoProblem(t('videoDownloadFailed', t('videoNoAnswer')));
   if (!got.ok) throw new VideoProblem(t('videoDownloadFailed', got.why));
   return got.text;
 }
@@ -43,12 +43,12 @@ export async function readVideo(tab: Tabs.Tab, question?: string): Promise<Pendi
     const html = await fetchInTab(tabId, watchUrl);
     await coreReady();
     const data = shaped(() => videoCaptions(html, browser.i18n.getUILanguage()));
-    if (data.videoId !== video.id) throw new VideoProblem(t('videoShapeChanged', `the page is about ${data.videoId}`));
+    if (data.videoId !== video.id) throw new VideoProblem(t('videoShapeChanged', t('videoOtherVideo', data.videoId)));
     const track = data.track;
     if (!track) return { error: t('videoNoCaptions') };
     // The address comes from the page: it may only lead to the video's own site.
     if (shaped(() => new URL(track.url).origin) !== video.origin)
-      throw new VideoProblem(t('videoShapeChanged', 'captions on another site'));
+      throw new VideoProblem(t('videoShapeChanged', t('videoCaptionsElsewhere')));
     const json = await fetchInTab(tabId, track.url);
     if (!json.trim()) return { error: t('videoCaptionsEmpty', track.name) };
     const lines = shaped(() => transcriptText(json));

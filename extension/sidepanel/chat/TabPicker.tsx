@@ -48,7 +48,10 @@ export function TabPicker({ onError }: { onError: (message: string) => void }) {
       setShown(null);
       return;
     }
-    void browser.permissions.contains(TABS).then((has) => (has ? list() : setShown('why')));
+    browser.permissions.contains(TABS).then(
+      (has) => (has ? list() : setShown('why')),
+      (e: unknown) => onError(t('tabAddFailed', messageOf(e))),
+    );
   };
   const allow = () =>
     void browser.permissions.request(TABS).then(
@@ -60,13 +63,14 @@ export function TabPicker({ onError }: { onError: (message: string) => void }) {
   const pick = (tab: PickableTab) => {
     setShown(null);
     // Asked in the click; already granted, it answers at once without a prompt.
-    void requestOrigins([tab.origin]).then((granted) => {
+    const failed = (e: unknown) => onError(t('tabAddFailed', messageOf(e)));
+    requestOrigins([tab.origin]).then((granted) => {
       if (!granted) {
         onError(t('tabAccessRefused', tab.host));
         return;
       }
-      send('context.addTab', { tabId: tab.id }).catch((e: unknown) => onError(t('tabAddFailed', messageOf(e))));
-    });
+      send('context.addTab', { tabId: tab.id }).catch(failed);
+    }, failed);
   };
   return (
     <>

@@ -24,7 +24,10 @@ function carriesFiles(e: DragEvent): boolean {
   return e.dataTransfer?.types.includes('Files') ?? false;
 }
 
-/** Takes PDFs dropped anywhere on the panel; says so when a dropped file is not a PDF. */
+/**
+ * Takes PDFs dropped anywhere on the panel; says so when a dropped file is not a PDF, or is an
+ * image dropped outside the composer (which takes images).
+ */
 export function usePdfDrop(onPdf: (file: File) => void, onNotPdf: (message: string) => void): void {
   useEffect(() => {
     const over = (e: DragEvent) => {
@@ -33,10 +36,15 @@ export function usePdfDrop(onPdf: (file: File) => void, onNotPdf: (message: stri
     };
     const drop = (e: DragEvent) => {
       if (!carriesFiles(e)) return;
+      // The composer takes images dropped on it, and says so by preventing the default first.
+      const taken = e.defaultPrevented;
       e.preventDefault();
-      const got = droppedPdf(Array.from(e.dataTransfer?.files ?? []));
+      const files = Array.from(e.dataTransfer?.files ?? []);
+      const got = droppedPdf(files);
       if (got && 'pdf' in got) onPdf(got.pdf);
       else if (got) onNotPdf(t('pdfOnlyPdf', got.notPdf));
+      // Images dropped on the conversation instead would vanish without a word.
+      else if (!taken && files.length > 0) onNotPdf(t('imageDropOnBox'));
     };
     document.addEventListener('dragover', over);
     document.addEventListener('drop', drop);
