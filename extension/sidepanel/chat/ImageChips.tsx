@@ -4,6 +4,8 @@
  * them shown at its top.
  */
 import './ImageChips.css';
+import X from 'lucide-react/icons/x';
+import { IconButton } from '../IconButton';
 import { createContext, useState, type ReactNode } from 'react';
 import type { QuestionImage } from '../../shared/image';
 import { t } from '../../shared/i18n';
@@ -65,14 +67,7 @@ export function ImageChips({ images, notice, onRemove }: Props) {
           >
             <img src={urlOf(image)} alt={altOf(image, i)} />
           </button>
-          <button
-            type="button"
-            className="ghost"
-            aria-label={t('removeImage', String(i + 1))}
-            onClick={() => onRemove(i)}
-          >
-            ×
-          </button>
+          <IconButton icon={X} label={t('removeImage', String(i + 1))} className="ghost" onClick={() => onRemove(i)} />
         </figure>
       ))}
       {large && enlarged !== null && (

@@ -3,7 +3,7 @@
  * from, a short preview, and its size in tokens.
  */
 import type { Attachment } from '../../shared/attachment';
-import { t } from '../../shared/i18n';
+import { plural, t } from '../../shared/i18n';
 import { tokenCount } from '../../shared/sources-sent';
 
 /** What the quote is and where from ("Selection from “Title”"); just what it is for an untitled page. */
@@ -52,7 +52,7 @@ export function pdfFitText(
 
 /** "1 page", "12 pages". */
 export function pageCount(pages: number): string {
-  return pages === 1 ? t('pdfOnePage') : t('pdfPageCount', pages);
+  return plural(pages, 'pdfOnePage', 'pdfPageCount');
 }
 
 /** The quote on one line, cut at 280 characters. */

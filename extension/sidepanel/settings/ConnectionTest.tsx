@@ -4,6 +4,7 @@
  * leaving an old verdict under new settings; a failed test does not block Save, but says so.
  */
 import { useState } from 'react';
+import { messageOf } from '../../shared/errors';
 import { send, type Req } from '../../shared/protocol';
 import { requestProviderOrigin } from './permissions';
 import { t } from '../../shared/i18n';
@@ -23,7 +24,7 @@ export function useConnectionTest(draft: Draft) {
     setTested({ fields, ok: true, message: t('testing'), pending: true });
     send('provider.test', { draft }).then(
       (outcome) => setTested({ fields, ...outcome }),
-      (err: unknown) => setTested({ fields, ok: false, message: String(err) }),
+      (err: unknown) => setTested({ fields, ok: false, message: messageOf(err) }),
     );
   };
   const outcome: Outcome | null = tested?.fields === fields ? tested : null;

@@ -1,5 +1,6 @@
 /** The model: typed freely, or picked from the provider's own list once it loads. */
 import { useState } from 'react';
+import { messageOf } from '../../shared/errors';
 import { send } from '../../shared/protocol';
 import type { ProviderKind } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { plural, t } from '../../shared/i18n';
@@ -30,7 +31,7 @@ export function ModelField({ id, value, onChange, draft }: Props) {
         const first = result.models[0];
         if (!value && first) onChange(first.id);
       },
-      (e: unknown) => setStatus({ text: String(e), error: true }),
+      (e: unknown) => setStatus({ text: messageOf(e), error: true }),
     );
   };
 
