@@ -11,6 +11,7 @@ import {
   modelsRequest,
   networkError,
   parseModels,
+  pdfText,
   renderMarkdown,
   StreamDecoder,
   timeoutError,
@@ -20,6 +21,15 @@ import { loadCore } from './test-support';
 beforeAll(loadCore);
 
 describe('the WASM boundary', () => {
+  test("pdfText gives each page's start as a UTF-16 offset into the text JavaScript gets", () => {
+    const page = (str: string) => [{ str, hasEOL: true }];
+    const out = pdfText([page('Größe 😀 und Maße'), page('Zweite Seite'), page('Dritte ✓')]);
+    expect(out.pageStarts).toHaveLength(3);
+    // Each start is where that page's marker begins in the JavaScript string.
+    for (const [i, start] of out.pageStarts.entries())
+      expect(out.text.slice(start)).toMatch(new RegExp(`^— page ${i + 1} —`));
+  });
+
   test('renderMarkdown renders safely', () => {
     expect(renderMarkdown('**hi** <script>x</script>')).toContain('<strong>hi</strong>');
     expect(renderMarkdown('<script>x</script>')).not.toContain('<script');

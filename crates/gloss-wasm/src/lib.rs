@@ -81,11 +81,17 @@ pub fn pdf_text(
         .map(|items| gloss_core::material::PdfPage { items })
         .collect();
     let mut out = gloss_core::material::pdf_text(&pages);
+    // Offsets ascend: count each stretch once (a page at a time from the start was quadratic).
     let text = &out.text;
+    let (mut from, mut utf16) = (0, 0);
     out.page_starts = out
         .page_starts
         .iter()
-        .map(|&b| text[..b].encode_utf16().count())
+        .map(|&b| {
+            utf16 += text[from..b].encode_utf16().count();
+            from = b;
+            utf16
+        })
         .collect();
     Ok(to_js(&out))
 }
