@@ -15,12 +15,15 @@ import type { QuestionImage } from '../shared/image';
 import { clampRect, dataUrlBlob, prepareImage } from '../shared/image-prepare';
 import { pendingImageKey, type PendingImage } from '../shared/pending-image';
 import { imageScale, locateImage, type ImageOnScreen } from './image-on-screen';
+import { readBlob, sizeLabel } from './read-body';
 
 const MENU_SCREENSHOT = 'gloss-screenshot';
 const MENU_IMAGE = 'gloss-ask-image';
 
 /** Largest image file downloaded to be scaled down (a bigger one is cropped from the screen). */
 const MAX_DOWNLOAD = 40 * 1024 * 1024;
+/** A server that stalls does not keep the panel waiting: the screen has the image too. */
+const DOWNLOAD_MS = 15_000;
 
 /** Adds the items; called after the page items, so the submenu on a page keeps their order. */
 export function createImageMenus(): void {
@@ -63,10 +66,11 @@ async function download(src: string): Promise<Blob> {
   if (src.startsWith('data:')) return dataUrlBlob(src);
   if (!/^https?:/.test(src)) throw new Error('not downloadable');
   // No cookies: only what the tab's temporary access (or the server's CORS) already allows.
-  const response = await fetch(src, { credentials: 'omit' });
-  const size = Number(response.headers.get('content-length') ?? 0);
-  if (!response.ok || size > MAX_DOWNLOAD) throw new Error(`HTTP ${response.status}`);
-  return response.blob();
+  const response = await fetch(src, { credentials: 'omit', signal: AbortSignal.timeout(DOWNLOAD_MS) });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const file = await readBlob(response, MAX_DOWNLOAD, response.headers.get('content-type') ?? '');
+  if (!file) throw new Error(`over ${sizeLabel(MAX_DOWNLOAD)}`);
+  return file;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readText, sizeLabel } from './read-body';
+import { readBlob, readText, sizeLabel } from './read-body';
 
 /** A response whose body yields `chunks`, recording how much was pulled and whether it was cancelled. */
 function fakeResponse(chunks: Uint8Array[]) {
@@ -68,5 +68,17 @@ describe('sizeLabel', () => {
     [100, '100 bytes'],
   ])('%i bytes is %s', (n, label) => {
     expect(sizeLabel(n)).toBe(label);
+  });
+});
+
+describe('readBlob', () => {
+  const body = (size: number) => new Response(new Uint8Array(size).fill(7));
+  it('a body within the cap is the file, of the type given', async () => {
+    const file = await readBlob(body(1000), 1024, 'image/png');
+    expect(file?.size).toBe(1000);
+    expect(file?.type).toBe('image/png');
+  });
+  it('a longer body is refused, whatever its headers said', async () => {
+    await expect(readBlob(body(2000), 1024, 'image/png')).resolves.toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Reading a provider's response body whole, with a cap: `response.text()` would hold whatever
- * the server sends (a wrong base URL can answer with an endless page). Streamed answers are
+ * Reading a response body whole, with a cap: `response.text()` would hold whatever the server
+ * sends (a wrong base URL can answer with an endless page; an image's server, an endless file). Streamed answers are
  * capped in the core; these caps are for the bodies the worker reads in one piece.
  */
 
@@ -23,28 +23,44 @@ export interface BodyText {
   overLimit: boolean;
 }
 
-/**
- * Reads at most `maxBytes` of `response`'s body as UTF-8 and cancels the rest, so a huge body
- * is never held. Rejects, as `text()` does, when reading fails.
- */
-export async function readText(response: Response, maxBytes: number): Promise<BodyText> {
-  if (!response.body) return { text: '', overLimit: false };
+/** Reads at most `maxBytes` of `response`'s body and cancels the rest, so a huge body is never held. */
+async function readCapped(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array[]; overLimit: boolean }> {
+  const bytes: Uint8Array[] = [];
+  if (!response.body) return { bytes, overLimit: false };
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
   let left = maxBytes;
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { text: text + decoder.decode(), overLimit: false };
+    if (done) return { bytes, overLimit: false };
     if (value.byteLength > left) {
-      // A character cut at the cap is left out: decode without flushing.
-      text += decoder.decode(value.subarray(0, left), { stream: true });
+      bytes.push(value.subarray(0, left));
       reader.cancel().catch(() => undefined);
-      return { text, overLimit: true };
+      return { bytes, overLimit: true };
     }
-    text += decoder.decode(value, { stream: true });
+    bytes.push(value);
     left -= value.byteLength;
   }
+}
+
+/**
+ * Reads at most `maxBytes` of `response`'s body as UTF-8. Rejects, as `text()` does, when
+ * reading fails.
+ */
+export async function readText(response: Response, maxBytes: number): Promise<BodyText> {
+  const { bytes, overLimit } = await readCapped(response, maxBytes);
+  const decoder = new TextDecoder();
+  const text = bytes.map((b) => decoder.decode(b, { stream: true })).join('');
+  // A character cut at the cap is left out: no flush then.
+  return { text: overLimit ? text : text + decoder.decode(), overLimit };
+}
+
+/**
+ * The body as a file of `type`, or null when it is longer than `maxBytes` (a missing or false
+ * `content-length` does not let a download grow without bound).
+ */
+export async function readBlob(response: Response, maxBytes: number, type: string): Promise<Blob | null> {
+  const { bytes, overLimit } = await readCapped(response, maxBytes);
+  return overLimit ? null : new Blob(bytes as BlobPart[], { type });
 }
 
 /** A cap in the unit that says it best ("64 KB", "8 MB"), as the core says its own. */
