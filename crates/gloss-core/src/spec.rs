@@ -132,7 +132,7 @@ fn check_image(image: &Image) -> Result<(), SpecError> {
         ),
         Err(ImageProblem::TooLarge) => (
             "specImageTooLarge",
-            "An image is larger than 5 MB. Remove it, or attach a smaller one.",
+            "An image is larger than about 3.9 MB (5 MB once encoded for sending, the most a provider takes). Remove it, or attach a smaller one.",
         ),
         Err(ImageProblem::Data) => (
             "specImageData",
