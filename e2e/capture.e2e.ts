@@ -117,20 +117,28 @@ async function settledIcon(): Promise<{ x: number; y: number }> {
   return last;
 }
 
-test('from the toolbar, the screenshot button says how to let Gloss capture the tab', async () => {
+const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
+
+test('opened from the toolbar, the panel can capture the tab; after the tab changed site, it says how to allow it', async () => {
   const tab = await h.page();
   await tab.goto(filesUrl);
-  // Chrome opens the side panel from the toolbar without granting activeTab for the tab.
+  // The click on Gloss's toolbar button is the user's action on this tab (activeTab).
   const { x, y } = await settledIcon();
   await h.clickAt(x, y);
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  await clickInPanel('button[aria-label="Screenshot of the page"]');
+  await expect.poll(shot, { timeout: 15_000 }).toBe(true);
+  await clickInPanel('.screenshot-actions .ghost'); // Cancel
+  await expect.poll(shot).toBe(false);
+  expect(await chips()).toEqual([]);
+
+  // Another site in the same tab: the browser took the access back with the page.
+  await tab.goto(filesUrl.replace('127.0.0.1', 'localhost'));
   await clickInPanel('button[aria-label="Screenshot of the page"]');
   await expect.poll(notice, { timeout: 10_000 }).toContain('choose “Screenshot for Gloss”');
   expect(await h.inPanel((doc) => doc?.querySelector('.screenshot') ?? null)).toBeNull();
   expect(await chips()).toEqual([]);
 });
-
-const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
 
 /** Chooses "Screenshot for Gloss" in the page's menu; waits for the screenshot in the panel. */
 async function screenshotFromMenu(): Promise<void> {
@@ -142,7 +150,6 @@ async function screenshotFromMenu(): Promise<void> {
   await new Promise((r) => setTimeout(r, 500));
   await h.xdotool('key', 'Down', 'Down', 'Down', 'Return');
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
-  const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
   await expect.poll(shot, { timeout: 15_000 }).toBe(true);
 }
 

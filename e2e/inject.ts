@@ -11,17 +11,34 @@ import type { Browser } from './browser';
 
 export const INJECT_ARGS = ['--enable-unsafe-extension-debugging'];
 
-/** Grants Gloss `activeTab` on `page`'s tab, as a click on its toolbar button does. */
+/** Grants Gloss `activeTab` on `page`'s tab by a click on its toolbar button. */
 export async function clickAction(browser: Browser, page: Page): Promise<void> {
   const cdp = await browser.context.browser()?.newBrowserCDPSession();
   if (!cdp) throw new Error('no browser-level DevTools session');
   const { targetInfos } = await cdp.send('Target.getTargets', { filter: [{ type: 'tab' }] });
   const tab = targetInfos.find((t) => t.url === page.url());
   if (!tab) throw new Error(`no tab shows ${page.url()}`);
-  // A click that opens the side panel grants nothing; one that reaches the worker does.
-  await browser.worker.evaluate(() => chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: false }));
   await cdp.send('Extensions.triggerAction', { id: browser.extensionId, targetId: tab.targetId });
   await cdp.detach();
+  // The click opened Gloss's side panel too. These tests show the panel in a tab of its own, and
+  // an open side panel would take the material meant for it: close it (the access stays).
+  await browser.worker.evaluate(async (url) => {
+    const [tab] = await chrome.tabs.query({ url });
+    const windowId = tab?.windowId ?? chrome.windows.WINDOW_ID_CURRENT;
+    for (let tries = 0; tries < 100; tries++) {
+      if ((await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.SIDE_PANEL] })).length > 0) {
+        await chrome.sidePanel.close({ windowId });
+        while (
+          (await chrome.runtime.getContexts({ contextTypes: [chrome.runtime.ContextType.SIDE_PANEL] })).length > 0
+        ) {
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('the toolbar click opened no side panel');
+  }, page.url());
 }
 
 /**

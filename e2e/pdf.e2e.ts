@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles } from './file-server';
 import { imagePdf, textPdf } from './fixtures/pdf';
-import type { Headed } from './headed';
+import { TOOLBAR, type Headed } from './headed';
 
 /** Three pages under a running header and numbered footers, with a word hyphenated at a line end. */
 const REPORT = textPdf([
@@ -138,14 +138,15 @@ test('a PDF longer than the model’s window says which pages fit, and sends onl
   expect(user).not.toContain(opening(40));
 });
 
-test('opening the panel beside a PDF offers to ask about it', async () => {
+test('opening the panel from the toolbar beside a PDF offers to ask about it, and reads it', async () => {
   const page = await h.page();
   await page.goto(`${filesUrl}/tides.pdf`);
   await new Promise((r) => setTimeout(r, 1500));
-  // Close the panel, then open it with the toggle shortcut, which lets Gloss see the tab.
+  // Close the panel, then open it with the toolbar button, whose click lets Gloss see the tab.
   await h.xdotool('key', 'alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
-  await h.xdotool('key', 'alt+shift+g');
+  const button = await h.findIcon({ ...TOOLBAR, y1: 85 });
+  await h.clickAt(button.x, button.y);
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
   const offer = () =>
     h.inPanel((doc) =>

@@ -18,7 +18,7 @@ afterAll(async () => {
   await h.close();
 });
 
-test('clicking the toolbar button opens the side panel with Gloss in it', async () => {
+test('clicking the toolbar button opens the side panel with Gloss in it, and closes it again', async () => {
   const page = await h.page();
   await page.goto('about:blank');
   expect(await h.sidePanels()).toEqual([]);
@@ -42,6 +42,17 @@ test('clicking the toolbar button opens the side panel with Gloss in it', async 
   }));
   expect(look.fontSize).toBeGreaterThanOrEqual(14);
   expect(look.overflow).toBe(0);
+
+  // The button closes the panel it opened, and opens it again. With the panel open, Chrome's
+  // own side-panel button joins the toolbar and Gloss's moves left; the panel's header (with
+  // Gloss's icon too) starts below the toolbar's row.
+  const row = { ...TOOLBAR, y1: 85 };
+  const open = await h.findIcon(row);
+  await h.clickAt(open.x, open.y);
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toEqual([]);
+  const closed = await h.findIcon(row);
+  await h.clickAt(closed.x, closed.y);
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 });
 
 /** Ways text can be selected on a page: a paragraph, inside a textarea, inside an iframe. */

@@ -4,9 +4,9 @@
  * any await, so which windows have the panel open is tracked as it happens: each open panel
  * announces itself on a port (shared/protocol `announcePanel`).
  */
-import type { Tabs } from 'webextension-polyfill';
+import browser, { type Tabs } from 'webextension-polyfill';
 import { onPanelPresence } from '../shared/protocol';
-import { hasSidePanel, openSidePanel, openSidePanelFromToolbar } from '../shared/chrome-side-panel';
+import { handleToolbarButton, hasSidePanel, openSidePanel } from '../shared/chrome-side-panel';
 import { openSidebar, toggleSidebarFromToolbar } from '../shared/firefox-sidebar';
 
 /** Window id → how to close each panel open in it. */
@@ -30,19 +30,28 @@ export function openPanel(tab: Tabs.Tab): void {
 /**
  * Closes the panel if it is open in the tab's window, else opens it. Chrome only: Firefox's
  * build binds the same keys to `_execute_sidebar_action`, and Firefox toggles its sidebar.
+ *
+ * It opens first in either case, inside the user's action: opening an open side panel does
+ * nothing, and when the panel closed a moment ago but the worker has not yet heard its port go,
+ * a close alone would leave the user's click with no panel; that closer then reaches a gone
+ * panel and does nothing.
  */
 export function togglePanel(tab: Tabs.Tab): void {
   const panels = openPanels.get(tab.windowId ?? -1);
-  if (!panels?.size) {
-    openPanel(tab);
-    return;
-  }
+  openPanel(tab);
   // The panel closes itself: every Chrome version can, sidePanel.close() only newer ones.
-  for (const close of panels) close();
+  for (const close of panels ?? []) close();
 }
 
-/** Chrome opens the side panel from the toolbar button; Firefox toggles its sidebar. */
+/**
+ * The toolbar button opens and closes the panel in either browser. In Chrome its click is the
+ * user's action that gives Gloss the tab (`activeTab`): a PDF shown there or a screenshot of it.
+ */
 export function setUpToolbarButton(): void {
-  if (hasSidePanel()) openSidePanelFromToolbar();
-  else toggleSidebarFromToolbar();
+  if (!hasSidePanel()) {
+    toggleSidebarFromToolbar();
+    return;
+  }
+  handleToolbarButton();
+  browser.action.onClicked.addListener((tab) => togglePanel(tab));
 }

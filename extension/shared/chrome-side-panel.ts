@@ -20,7 +20,12 @@ export function openSidePanel(windowId: number): void {
   sidePanel()?.open({ windowId }).catch(console.error);
 }
 
-/** The toolbar button opens the side panel (Chrome does this itself once told). */
-export function openSidePanelFromToolbar(): void {
-  sidePanel()?.setPanelBehavior({ openPanelOnActionClick: true }).catch(console.error);
+/**
+ * The toolbar button is Gloss's to handle, not Chrome's: when Chrome opens the panel by itself
+ * (`openPanelOnActionClick`) the click grants no `activeTab`, so the panel could not read the
+ * tab's PDF or capture it, and the button could only open. Set on every start, since Chrome keeps
+ * the behaviour an earlier version set.
+ */
+export function handleToolbarButton(): void {
+  sidePanel()?.setPanelBehavior({ openPanelOnActionClick: false }).catch(console.error);
 }

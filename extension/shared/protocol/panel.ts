@@ -47,7 +47,16 @@ export function onPanelPresence(callback: (windowId: number, close: () => void, 
     }
     const gone = new Promise<void>((resolve) => port.onDisconnect.addListener(() => resolve()));
     port.onMessage.addListener((raw: unknown) => {
-      if (v.is(PresenceSchema, raw)) callback(raw.windowId, () => port.postMessage({ close: true }), gone);
+      if (v.is(PresenceSchema, raw)) callback(raw.windowId, () => closePanel(port), gone);
     });
   });
+}
+
+/** Asks the panel on `port` to close; a panel already gone (its port closed) has nothing to close. */
+function closePanel(port: Runtime.Port): void {
+  try {
+    port.postMessage({ close: true });
+  } catch {
+    // Chrome throws on a disconnected port: the panel closed on its own.
+  }
 }

@@ -2,8 +2,8 @@
  * A screenshot of the tab the panel sits beside, taken when the user asks (the composer's
  * button, or "Screenshot for Gloss" in the page's menu), and the part of it the user drags out
  * to keep. `captureVisibleTab` needs `activeTab` (or every site's access, which Gloss never
- * asks for): Chrome grants it for a tab when Gloss's menu item or shortcut is used there, not
- * when the panel is opened from the toolbar, so a refusal says how to grant it.
+ * asks for): the browser grants it when Gloss's toolbar button, menu item or shortcut is used on
+ * the tab, and takes it back when the tab leaves the page, so a refusal says how to grant it.
  */
 import browser from 'webextension-polyfill';
 import { messageOf } from '../../shared/errors';

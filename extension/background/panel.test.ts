@@ -1,0 +1,68 @@
+/**
+ * The toggle (toolbar button and shortcut in Chrome): the user's click always ends with what they
+ * asked for, even when the worker's list of open panels lags behind a panel that just closed.
+ * Chrome's side panel and the presence ports are faked.
+ */
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { Tabs } from 'webextension-polyfill';
+
+type Presence = (windowId: number, close: () => void, gone: Promise<void>) => void;
+const fake = vi.hoisted(() => ({ presence: undefined as Presence | undefined, opened: [] as number[] }));
+vi.mock('../shared/protocol', () => ({ onPanelPresence: (callback: Presence) => (fake.presence = callback) }));
+vi.mock('../shared/chrome-side-panel', () => ({
+  hasSidePanel: () => true,
+  openSidePanel: (windowId: number) => fake.opened.push(windowId),
+}));
+
+const { togglePanel, trackPanels } = await import('./panel');
+trackPanels();
+
+/** A panel announcing itself in `windowId`; `leave` is its port closing. */
+function announce(windowId: number): { closes: number; leave: () => Promise<void> } {
+  const panel = { closes: 0, leave: async () => undefined };
+  let leave = () => {};
+  const gone = new Promise<void>((resolve) => (leave = resolve));
+  fake.presence?.(windowId, () => panel.closes++, gone);
+  panel.leave = async () => {
+    leave();
+    await gone;
+  };
+  return panel;
+}
+
+const tab = (windowId: number) => ({ windowId }) as Tabs.Tab;
+
+describe('togglePanel', () => {
+  beforeEach(() => (fake.opened = []));
+
+  test('with no panel in the window, opens one there', () => {
+    togglePanel(tab(1));
+    expect(fake.opened).toEqual([1]);
+  });
+
+  test('with a panel open, asks it to close (opening an open side panel changes nothing)', async () => {
+    const panel = announce(2);
+    togglePanel(tab(2));
+    expect(panel.closes).toBe(1);
+    await panel.leave();
+    togglePanel(tab(2));
+    expect(panel.closes).toBe(1);
+    expect(fake.opened).toEqual([2, 2]);
+  });
+
+  test('a panel that closed before its port said so still lets the click open a panel', async () => {
+    const panel = announce(3);
+    // The user closed it with Chrome's own button; the port's news has not arrived yet.
+    togglePanel(tab(3));
+    expect(fake.opened).toEqual([3]);
+    await panel.leave();
+  });
+
+  test('closes only the panel in the tab’s window', async () => {
+    const mine = announce(4);
+    const other = announce(5);
+    togglePanel(tab(4));
+    expect([mine.closes, other.closes]).toEqual([1, 0]);
+    await Promise.all([mine.leave(), other.leave()]);
+  });
+});
