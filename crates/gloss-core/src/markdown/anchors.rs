@@ -46,13 +46,23 @@ impl Anchors {
         id
     }
 
+    /// Runs `render` with ids it takes given back afterwards: the streaming tail is rendered
+    /// again with the next chunk, and only frozen blocks keep their ids. Costs what was added,
+    /// not the total.
+    pub fn provisional<T>(&mut self, render: impl FnOnce(&mut Self) -> T) -> T {
+        self.checkpoint();
+        let out = render(self);
+        self.rollback();
+        out
+    }
+
     /// Starts recording ids so that [`Anchors::rollback`] can take them back.
-    pub fn checkpoint(&mut self) {
+    fn checkpoint(&mut self) {
         self.journal = Some(Vec::new());
     }
 
-    /// Forgets the ids added since [`Anchors::checkpoint`]. Costs what was added, not the total.
-    pub fn rollback(&mut self) {
+    /// Forgets the ids added since [`Anchors::checkpoint`].
+    fn rollback(&mut self) {
         for change in self.journal.take().unwrap_or_default().into_iter().rev() {
             self.used.remove(&change.id);
             match change.previous_next {

@@ -86,11 +86,11 @@ impl OpenList {
         for item in items.iter().take(finished).skip(skip) {
             rows.append.push_str(&format_item(item, anchors));
         }
-        anchors.checkpoint();
-        for item in items.iter().skip(finished.max(skip)) {
-            rows.live.push_str(&format_item(item, anchors));
-        }
-        anchors.rollback();
+        anchors.provisional(|anchors| {
+            for item in items.iter().skip(finished.max(skip)) {
+                rows.live.push_str(&format_item(item, anchors));
+            }
+        });
         rows
     }
 }

@@ -104,9 +104,7 @@ impl RowsTail {
                 let pending = &text[*sent_end..];
                 let complete = pending.rfind('\n').map_or(0, |i| i + 1);
                 let (append, _) = table_rows(head, &pending[..complete], false, anchors)?;
-                anchors.checkpoint();
-                let live = table_rows(head, &pending[complete..], true, anchors);
-                anchors.rollback();
+                let live = anchors.provisional(|a| table_rows(head, &pending[complete..], true, a));
                 let (live, after) = live?;
                 *sent_end += complete;
                 Some(TailRows {

@@ -224,11 +224,10 @@ impl StreamRenderer {
     /// The tail's HTML. Its headings take ids after the frozen blocks' but give them back: the
     /// tail is rendered again with the next chunk, and only frozen blocks keep their ids.
     fn format_tail<'a>(&mut self, root: &'a AstNode<'a>) -> String {
-        let mut anchors = std::mem::take(&mut self.anchors);
-        anchors.checkpoint();
-        let (tail, mut anchors) = format::format(root, options(), anchors);
-        anchors.rollback();
-        self.anchors = anchors;
-        tail
+        self.anchors.provisional(|anchors| {
+            let (tail, used) = format::format(root, options(), std::mem::take(anchors));
+            *anchors = used;
+            tail
+        })
     }
 }
