@@ -102,28 +102,13 @@ async function dragOverShot(from: [number, number], to: [number, number]): Promi
   return `${width}×${height}`;
 }
 
-/**
- * Gloss's toolbar icon once it stays put: in a browser just started the toolbar may still be
- * laying out its buttons, and a click where the icon was a moment ago opens nothing.
- */
-async function settledIcon(): Promise<{ x: number; y: number }> {
-  let last = await h.findIcon(TOOLBAR);
-  for (let tries = 0; tries < 20; tries++) {
-    await new Promise((r) => setTimeout(r, 250));
-    const now = await h.findIcon(TOOLBAR);
-    if (now.x === last.x && now.y === last.y) return now;
-    last = now;
-  }
-  return last;
-}
-
 const shot = () => h.inPanel((doc) => doc?.querySelector<HTMLImageElement>('.screenshot img')?.complete ?? false);
 
 test('opened from the toolbar, the panel can capture the tab; after the tab changed site, it says how to allow it', async () => {
   const tab = await h.page();
   await tab.goto(filesUrl);
   // The click on Gloss's toolbar button is the user's action on this tab (activeTab).
-  const { x, y } = await settledIcon();
+  const { x, y } = await h.settledIcon(TOOLBAR);
   await h.clickAt(x, y);
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
   await clickInPanel('button[aria-label="Screenshot of the page"]');

@@ -41,6 +41,12 @@ export interface Headed {
   inPanel<T, A = undefined>(read: (doc: Document | null, arg: A) => T, arg?: A): Promise<T>;
   /** Waits for Gloss's icon inside `area` and returns its centre on screen. */
   findIcon(area: Rect): Promise<{ x: number; y: number }>;
+  /**
+   * Gloss's icon inside `area` once it stays put, for a click on the toolbar button: the toolbar
+   * lays its buttons out again (animated) after a start and when the side panel opens or closes,
+   * and a click where the icon was a moment ago opens nothing.
+   */
+  settledIcon(area: Rect): Promise<{ x: number; y: number }>;
   xdotool(...args: string[]): Promise<void>;
   /** Moves the pointer to (x, y) and clicks `button` (1 left, 3 right). */
   clickAt(x: number, y: number, button?: 1 | 3): Promise<void>;
@@ -100,6 +106,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       // Playwright types a passed value as its serialised form; `arg` is plain data.
       (await panelDocument()).evaluate(read as (doc: Document | null, arg: unknown) => T, arg),
     findIcon: (area) => waitOnScreen(display.name, area, ICON_RGB),
+    settledIcon: (area) => settledOnScreen(display.name, area),
     xdotool: (...args) => xdotool(display.name, ...args),
     clickAt: (x, y, button) => clickAt(display.name, x, y, button),
     ensureProvider: async () => {
@@ -144,4 +151,15 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       display.close();
     },
   };
+}
+
+async function settledOnScreen(display: string, area: Rect): Promise<{ x: number; y: number }> {
+  let last = await waitOnScreen(display, area, ICON_RGB);
+  for (let tries = 0; tries < 20; tries++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = await waitOnScreen(display, area, ICON_RGB);
+    if (now.x === last.x && now.y === last.y) return now;
+    last = now;
+  }
+  return last;
 }

@@ -145,7 +145,7 @@ test('opening the panel from the toolbar beside a PDF offers to ask about it, an
   // Close the panel, then open it with the toolbar button, whose click lets Gloss see the tab.
   await h.xdotool('key', 'alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
-  const button = await h.findIcon({ ...TOOLBAR, y1: 85 });
+  const button = await h.settledIcon({ ...TOOLBAR, y1: 85 });
   await h.clickAt(button.x, button.y);
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
   const offer = () =>

@@ -23,7 +23,7 @@ test('clicking the toolbar button opens the side panel with Gloss in it, and clo
   await page.goto('about:blank');
   expect(await h.sidePanels()).toEqual([]);
 
-  const { x, y } = await h.findIcon(TOOLBAR);
+  const { x, y } = await h.settledIcon(TOOLBAR);
   expect(await findOnScreen(h.display.name, BELOW_TOOLBAR_RIGHT, ICON_RGB)).toBeNull();
   await h.clickAt(x, y);
 
@@ -47,10 +47,10 @@ test('clicking the toolbar button opens the side panel with Gloss in it, and clo
   // own side-panel button joins the toolbar and Gloss's moves left; the panel's header (with
   // Gloss's icon too) starts below the toolbar's row.
   const row = { ...TOOLBAR, y1: 85 };
-  const open = await h.findIcon(row);
+  const open = await h.settledIcon(row);
   await h.clickAt(open.x, open.y);
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toEqual([]);
-  const closed = await h.findIcon(row);
+  const closed = await h.settledIcon(row);
   await h.clickAt(closed.x, closed.y);
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 });
