@@ -7,12 +7,17 @@ function setup(height = 2000) {
   const list = { scrollTop: height - 500, scrollHeight: height, clientHeight: 500 };
   const queued: (() => void)[] = [];
   const behind: boolean[] = [];
+  let time = 0;
   const follow = new ScrollFollow((b) => behind.push(b), {
     request: (cb) => queued.push(cb),
     cancel: () => undefined,
+    now: () => time,
   });
   follow.attach(list);
-  const frame = () => queued.splice(0).forEach((cb) => cb());
+  const frame = () => {
+    time += 16;
+    queued.splice(0).forEach((cb) => cb());
+  };
   return { list, follow, behind, frame, queued };
 }
 
@@ -30,6 +35,17 @@ describe('following an answer', () => {
     expect(list.scrollTop).toBe(3000);
     frame();
     expect(queued).toHaveLength(0); // nothing changed since: no more frames asked for
+  });
+
+  test('one change a frame (the answer’s patches) is followed in its frame, and asks for no frame of its own', () => {
+    const { list, follow, frame, queued } = setup();
+    for (const height of [2600, 2800, 3000]) {
+      list.scrollHeight = height;
+      follow.changed();
+      expect(list.scrollTop).toBe(height);
+      expect(queued).toHaveLength(0);
+      frame();
+    }
   });
 
   test('content added before its own scroll event is reported does not stop following', () => {
@@ -84,7 +100,7 @@ describe('following an answer', () => {
 });
 
 describe('showing a conversation again', () => {
-  const frames = { request: () => 0, cancel: () => undefined };
+  const frames = { request: () => 0, cancel: () => undefined, now: () => 0 };
   const list = (scrollTop = 0) => ({ scrollTop, scrollHeight: 3000, clientHeight: 500 });
 
   test('a conversation never shown, or shown in a reopened panel, starts at its latest answer', () => {

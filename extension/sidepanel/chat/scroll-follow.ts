@@ -26,6 +26,8 @@ export class ScrollFollow {
   private frame = 0;
   /** Changed since this frame scrolled. */
   private dirty = false;
+  /** The frame (its animation time) that last scrolled. */
+  private scrolledIn = Number.NaN;
   /** The list while it is shown (an empty conversation has none). */
   private shown: Scroller | null = null;
   /** Which conversation is shown, for remembering its place. */
@@ -43,34 +45,40 @@ export class ScrollFollow {
     private readonly frames: {
       request: (callback: () => void) => number;
       cancel: (id: number) => void;
-    } = { request: (cb) => requestAnimationFrame(cb), cancel: (id) => cancelAnimationFrame(id) },
+      /** Which frame this is: the same number for everything run until the next frame. */
+      now: () => number;
+    } = {
+      request: (cb) => requestAnimationFrame(cb),
+      cancel: (id) => cancelAnimationFrame(id),
+      now: () => Number(document.timeline.currentTime),
+    },
     private readonly places: Places = panelPlaces,
   ) {}
 
   /**
    * The content changed: follow it now if this frame has not yet scrolled, else once on the next
    * frame. The panel applies an answer's patches in an animation frame, so the scroll lands in
-   * the same frame as the text, and its layout is the one that frame needs anyway.
+   * the same frame as the text, and its layout is the one that frame needs anyway. Which frame
+   * it is comes from the animation clock, not from a frame asked for after each scroll: that
+   * empty frame doubled the frames the panel drew while streaming (issue 13's bench).
    */
   changed(): void {
     if (!this.following) {
       this.onBehind(true);
       return;
     }
-    if (this.frame) {
+    const frame = this.frames.now();
+    if (frame === this.scrolledIn) {
       this.dirty = true;
+      this.frame ||= this.frames.request(() => {
+        this.frame = 0;
+        if (this.dirty) this.changed();
+      });
       return;
     }
-    this.toEnd();
-    this.frame = this.frames.request(() => {
-      this.frame = 0;
-      if (this.dirty) this.changed();
-    });
-  }
-
-  private toEnd(): void {
+    this.scrolledIn = frame;
     this.dirty = false;
-    if (this.shown && this.following) this.toBottom(this.shown);
+    if (this.shown) this.toBottom(this.shown);
   }
 
   private toBottom(list: Scroller): void {
