@@ -161,6 +161,25 @@ describe('streamAnswer', () => {
     expect(events[1]).toMatchObject({ code: 'timeout', message: expect.stringContaining('stopped sending data') });
   });
 
+  test('data that keeps coming, each piece within the idle limit, is never cut however long it takes', async () => {
+    const encoder = new TextEncoder();
+    const piece = encoder.encode('data: {"choices":[{"delta":{"content":"x"}}]}\n\n');
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        // 12 pieces 25 ms apart: 300 ms in all, past three idle limits of 80 ms.
+        for (let i = 0; i < 12; i++) {
+          controller.enqueue(piece);
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+        controller.close();
+      },
+    });
+    const events = await run(async () => new Response(body), undefined, { firstByteSeconds: 30, idleSeconds: 0.08 });
+    expect(events.filter((e) => e.type === 'text')).toHaveLength(12);
+    expect(events.at(-1)).toMatchObject({ type: 'done' });
+  });
+
   test('reasoning is forwarded apart from the answer', async () => {
     const body = streamOf(
       'data: {"choices":[{"delta":{"reasoning_content":"hmm"}}]}\n\n',

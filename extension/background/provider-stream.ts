@@ -166,11 +166,14 @@ async function pump(
 
 /**
  * Aborts the request when no first byte arrives in time, or no data for too long mid-answer;
- * the user's Stop aborts it too.
+ * the user's Stop aborts it too. Data only notes the time: setting a timer again for every
+ * chunk cost the worker two timer calls a chunk, so the one timer checks when it fires whether
+ * data came since, and waits out the rest.
  */
 class Watchdog {
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastData = 0;
   readonly signal = this.controller.signal;
   timedOut = false;
   started = false;
@@ -183,25 +186,33 @@ class Watchdog {
     this.seconds = limits.firstByteSeconds;
     if (user.aborted) this.controller.abort();
     user.addEventListener('abort', () => this.controller.abort(), { once: true });
-    this.arm();
+    this.arm(this.seconds * 1000);
   }
 
   /** Data arrived: the idle limit starts over. */
   data(): void {
+    this.lastData = Date.now();
+    if (this.started) return;
     this.started = true;
     this.seconds = this.limits.idleSeconds;
-    this.arm();
+    this.arm(this.seconds * 1000);
   }
 
   stop(): void {
     clearTimeout(this.timer);
   }
 
-  private arm(): void {
+  private arm(ms: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      const quiet = Date.now() - this.lastData;
+      const left = this.seconds * 1000 - quiet;
+      if (this.started && left > 0) {
+        this.arm(left);
+        return;
+      }
       this.timedOut = true;
       this.controller.abort();
-    }, this.seconds * 1000);
+    }, ms);
   }
 }
