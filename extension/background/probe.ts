@@ -102,7 +102,7 @@ export async function testProvider(
 /** What a test that got through says: which model answered, and whether that is the one typed. */
 function connected(typed: string, named: string | undefined, reply: string): string {
   if (named === undefined) return t('probeConnectedUnnamed', reply);
-  if (isOtherModel(typed, named)) return t('probeConnectedOther', typed, modelName(named), reply);
+  if (isOtherModel(typed, named)) return t('probeConnectedOther', modelName(typed), modelName(named), reply);
   return t('probeConnected', modelName(named), reply);
 }
 
