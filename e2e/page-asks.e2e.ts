@@ -106,4 +106,23 @@ describe('material from another page', () => {
     await expect.poll(() => panel.locator('.chip-title').textContent()).toContain('Octopus');
     expect(await place.count()).toBe(0);
   });
+
+  test('arriving while the latest answer is read, it keeps that answer in view, at any width', async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.\n\n`);
+    session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(lines), SSE_DONE], delayMs: 1 });
+    await box().fill('A long one, please');
+    await box().press('Enter');
+    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    await fromMenu({ title: 'Squid', url: 'http://pages.test/squid', text: 'Ten arms.' });
+    await panel.locator('.material-place').waitFor();
+    // The quote and the notice take room from the conversation, a narrower panel makes it
+    // longer: its end stays in sight, with nothing to jump to.
+    const size = panel.viewportSize() ?? { width: 400, height: 800 };
+    await panel.setViewportSize({ width: 240, height: size.height });
+    const below = () =>
+      panel.locator('.conversation').evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+    await expect.poll(below).toBeLessThan(2);
+    expect(await panel.locator('.jump').count()).toBe(0);
+    await panel.setViewportSize(size);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * Each of the four protocols end to end in Chromium, against a local server speaking it: a
- * streamed answer renders; the model list loads; "Test connection" reports the real outcome;
- * HTTP errors and a connection dropped mid-answer show the right message, keep what arrived,
- * and Retry works. Plus Ollama's refusal of extension origins and the zero-key local start.
+ * streamed answer renders, with the model the response named; the model list loads; "Test
+ * connection" reports the real outcome and the model that answered; HTTP errors and a connection
+ * dropped mid-answer show the right message, keep what arrived, and Retry works. Plus Ollama's refusal of extension origins and the zero-key local start.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,8 @@ interface Protocol {
   expected: string;
   auth: [string, string] | null;
   models: number;
+  /** The model the fixture's response names (the panel is set to `test-model`). */
+  named: string;
 }
 
 const PROTOCOLS: Protocol[] = [
@@ -29,6 +31,7 @@ const PROTOCOLS: Protocol[] = [
     expected: 'Rust ownership',
     auth: ['authorization', 'Bearer test-key'],
     models: 2,
+    named: 'gpt-4o-mini-2024-07-18',
   },
   {
     route: 'anthropic',
@@ -38,6 +41,7 @@ const PROTOCOLS: Protocol[] = [
     expected: 'Café 🦀 ok',
     auth: ['x-api-key', 'test-key'],
     models: 2,
+    named: 'claude-sonnet-4-5',
   },
   {
     route: 'gemini',
@@ -47,6 +51,7 @@ const PROTOCOLS: Protocol[] = [
     expected: 'start and 日本語 end.',
     auth: ['x-goog-api-key', 'test-key'],
     models: 1,
+    named: 'gemini-2.5-flash',
   },
   {
     route: 'ollama',
@@ -56,6 +61,7 @@ const PROTOCOLS: Protocol[] = [
     expected: 'naïve',
     auth: null,
     models: 1,
+    named: 'llama3.2',
   },
 ];
 
@@ -92,7 +98,8 @@ describe.each(PROTOCOLS)('$preset', (protocol) => {
     const request = server.requests.at(-1);
     expect(request?.route).toBe(protocol.route);
     if (protocol.auth) expect(request?.headers[protocol.auth[0]]).toBe(protocol.auth[1]);
-    expect(await last(panel).locator('.usage').count()).toBe(1);
+    // The response named another model than the one chosen: the model line says which answered.
+    expect(await last(panel).locator('.usage').textContent()).toContain(`${protocol.named} (you chose test-model)`);
   });
 
   test('lists the models and tests the connection for real', async () => {
@@ -102,7 +109,9 @@ describe.each(PROTOCOLS)('$preset', (protocol) => {
     await expect.poll(() => panel.getByText(/models? available/).textContent()).toContain(`${protocol.models} model`);
     server.enqueue({ kind: 'stream', chunks: chunksOf(protocol), delayMs: 1 });
     await panel.getByRole('button', { name: 'Test connection' }).click();
-    await expect.poll(() => panel.locator('.outcome').textContent()).toContain('Connected: test-model replied');
+    await expect
+      .poll(() => panel.locator('.outcome').textContent())
+      .toContain(`you asked for test-model, and the server answered with ${protocol.named}:`);
     server.enqueue({ kind: 'status', status: 401, body: '{"error":{"message":"bad key"}}' });
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await expect.poll(() => panel.locator('.outcome').textContent()).toContain('Check the key in Settings');

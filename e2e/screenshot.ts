@@ -1,7 +1,7 @@
 /**
  * The screenshot gallery: the panel as a user sees it, in each state that matters (a new chat, a
  * rich answer, material in the composer, waiting, a stalled stream, an error, the history, the
- * settings), light and dark, English and German, at the Chrome side
+ * settings; and issue 12's in screenshot-states-12.ts), light and dark, English and German, at the Chrome side
  * panel's usual width (360 px) and Firefox's narrowest sidebar (240 px). Run with
  * `npm run screenshot`; writes docs/screens/<state>-<lang>-<theme>-<width>.png (not committed:
  * the README shows two of them, copied to docs/).
@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchWithExtension } from './browser';
 import { startProviderServer } from './provider-server';
 import { failed, material, waiting } from './screenshot-states';
+import { aroundAnswer, connectionTest } from './screenshot-states-12';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -51,6 +52,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await panel.getByLabel(label.question).press('Enter');
     await panel.locator('.turn[data-status="done"]').waitFor();
     await shoot(panel, `answer-${lang}`);
+    await aroundAnswer(panel, browser.worker, shoot, lang);
     await material(panel, shoot, lang);
     await waiting(panel, server, shoot, lang);
     await failed(panel, server, shoot, lang);
@@ -64,6 +66,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await shoot(panel, `settings-${lang}`);
     await panel.locator('.settings').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await shoot(panel, `settings-end-${lang}`);
+    await connectionTest(panel, server, shoot, lang);
   } finally {
     await browser.close();
   }

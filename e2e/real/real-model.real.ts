@@ -87,7 +87,7 @@ test('Stop ends a long answer early and keeps what arrived', async () => {
   expect((await last().locator('.answer').textContent()) ?? '', 'nothing arrives after Stop').toBe(kept);
 });
 
-test('the model list shows the served model', async () => {
+test('the model list shows the served model, and Test connection the one that answered', async () => {
   await panel.getByRole('button', { name: 'Settings' }).click();
   await panel.getByRole('button', { name: /^Edit / }).click();
   await panel.getByRole('button', { name: 'Load models' }).click();
@@ -96,4 +96,9 @@ test('the model list shows the served model', async () => {
     .locator('datalist option')
     .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
   expect(options.join(' ').toLowerCase()).toContain('smollm2');
+  // The test names the model the server says answered (llama.cpp names the file it loaded).
+  await panel.getByRole('button', { name: 'Test connection' }).click();
+  await expect
+    .poll(() => panel.locator('.outcome').textContent(), { timeout: 60_000 })
+    .toMatch(/^Connected — .*SmolLM2-135M-Instruct/);
 });

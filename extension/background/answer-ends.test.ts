@@ -67,7 +67,11 @@ describe('an interrupted answer', () => {
 describe('trying a failed answer again', () => {
   test('one that received nothing is asked again in the same turn, with no version added', async () => {
     const { store, answers, calls, answer, provider } = await asking();
-    provider.emit({ type: 'reasoning', text: 'hmm' }, { type: 'error', code: 'server', message: 'HTTP 500' });
+    provider.emit(
+      { type: 'model', name: 'overloaded-model' },
+      { type: 'reasoning', text: 'hmm' },
+      { type: 'error', code: 'server', message: 'HTTP 500' },
+    );
     await answer.ended;
 
     const again = (await answers.open({ type: 'continue', turnId: answer.turn.id }))!;
@@ -80,6 +84,8 @@ describe('trying a failed answer again', () => {
     expect(stored.turns).toHaveLength(1);
     expect(stored.turns[0]).toMatchObject({ answer: 'Fine now.', status: 'done', error: undefined });
     expect(stored.turns[0]?.reasoning).toBeUndefined();
+    // The second request named no model: the first one's name is not kept for its answer.
+    expect(stored.turns[0]?.answeredBy).toBeUndefined();
   });
 
   test('one cut off after some text is carried on from it', async () => {

@@ -152,7 +152,7 @@ export class AnswerRegistry {
     const fresh = found.turn.answer === '';
     const turn: TurnRecord = {
       ...found.turn,
-      ...(fresh ? { reasoning: undefined, usage: undefined } : {}),
+      ...(fresh ? { reasoning: undefined, usage: undefined, answeredBy: undefined } : {}),
       status: 'streaming',
       error: undefined,
       finishReason: undefined,

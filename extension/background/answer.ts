@@ -144,20 +144,12 @@ export class Answer {
 
   /** Applies one event; true when it ended the answer. */
   private async apply(event: AnswerEvent): Promise<boolean> {
+    if (!isEnding(event)) {
+      this.progress(event);
+      return false;
+    }
     const turn = this.turn;
     switch (event.type) {
-      case 'text':
-        turn.answer += event.text;
-        this.send({ type: 'chunk', text: event.text, patch: this.renderer.push(event.text) });
-        return false;
-      case 'reasoning':
-        turn.reasoning = (turn.reasoning ?? '') + event.text;
-        this.send(event);
-        return false;
-      case 'usage':
-        turn.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-        this.send(event);
-        return false;
       case 'done':
         turn.status = 'done';
         turn.finishReason = event.reason;
@@ -181,6 +173,27 @@ export class Answer {
     this.send(ended(event, turn));
     this.end();
     return true;
+  }
+
+  /** Applies an event that the answer goes on after: a piece of it, its model or its counts. */
+  private progress(event: Exclude<AnswerEvent, Ending>): void {
+    const turn = this.turn;
+    switch (event.type) {
+      case 'text':
+        turn.answer += event.text;
+        this.send({ type: 'chunk', text: event.text, patch: this.renderer.push(event.text) });
+        return;
+      case 'reasoning':
+        turn.reasoning = (turn.reasoning ?? '') + event.text;
+        break;
+      case 'model':
+        turn.answeredBy = event.name;
+        break;
+      case 'usage':
+        turn.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+        break;
+    }
+    this.send(event);
   }
 
   /** A failed write is reported once; the answer goes on (the panel still holds it). */
@@ -207,8 +220,13 @@ export class Answer {
   }
 }
 
+/** An event that ends the answer. */
+type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>;
+const isEnding = (event: AnswerEvent): event is Ending =>
+  event.type === 'done' || event.type === 'stopped' || event.type === 'error';
+
 /** The panel's event for an answer's end (as stored in `turn`). */
-function ended(event: Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>, turn: TurnRecord): ChatEvent {
+function ended(event: Ending, turn: TurnRecord): ChatEvent {
   if (event.type === 'error') return { type: 'error', code: event.code, message: turn.error?.message ?? '' };
   return event.type === 'stopped' ? { type: 'stopped' } : event;
 }

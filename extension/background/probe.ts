@@ -18,6 +18,7 @@ import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './pro
 import { keyRefusal } from '../shared/key-transport';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { MAX_ERROR_BODY, MAX_MODEL_LIST, readText, sizeLabel } from './read-body';
+import { isOtherModel, modelName } from '../shared/answered-model';
 import { messageOf } from '../shared/errors';
 import { localizeError, t } from '../shared/i18n';
 
@@ -67,8 +68,15 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
   return 'models' in parsed ? { ok: true, models: parsed.models } : { ok: false, message: eventMessage(parsed.error) };
 }
 
-/** Sends "Reply with OK" and reports the real outcome: the reply, or the error the user would see. */
-export async function testProvider(draft: Draft & { model: string }): Promise<{ ok: boolean; message: string }> {
+/**
+ * Sends "Reply with OK" and reports the real outcome: the reply and the model the response named
+ * (which may not be the one typed: llama.cpp serves the model it loaded), or the error the user
+ * would see.
+ */
+export async function testProvider(
+  draft: Draft & { model: string },
+  fetchFn: typeof fetch = fetch,
+): Promise<{ ok: boolean; message: string }> {
   const events: AnswerEvent[] = [];
   const abort = new AbortController();
   const provider = { id: 'test', preset: 'custom' as const, name: 'test', apiKey: draft.apiKey ?? '', ...draft };
@@ -79,6 +87,7 @@ export async function testProvider(draft: Draft & { model: string }): Promise<{ 
     abort.signal,
     { firstByteSeconds: 60, idleSeconds: 30 },
     { maxTokens: 16 },
+    fetchFn,
   );
   const last = events.at(-1);
   if (last?.type === 'error') return { ok: false, message: localizeError(last.message, last.l10n) };
@@ -86,7 +95,15 @@ export async function testProvider(draft: Draft & { model: string }): Promise<{ 
     .flatMap((e) => (e.type === 'text' ? [e.text] : []))
     .join('')
     .trim();
-  return { ok: true, message: t('probeConnected', draft.model, reply.slice(0, 60) || t('probeEmpty')) };
+  const named = events.find((e) => e.type === 'model')?.name;
+  return { ok: true, message: connected(draft.model.trim(), named, reply.slice(0, 60) || t('probeEmpty')) };
+}
+
+/** What a test that got through says: which model answered, and whether that is the one typed. */
+function connected(typed: string, named: string | undefined, reply: string): string {
+  if (named === undefined) return t('probeConnectedUnnamed', reply);
+  if (isOtherModel(typed, named)) return t('probeConnectedOther', modelName(typed), modelName(named), reply);
+  return t('probeConnected', modelName(named), reply);
 }
 
 /** The local servers that answer, with their models. */

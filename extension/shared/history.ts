@@ -36,8 +36,13 @@ export const TurnSchema = v.object({
   error: v.optional(v.object({ code: v.string(), message: v.string() })),
   usage: v.optional(UsageSchema),
   finishReason: v.optional(v.string()),
-  /** The model that wrote the answer, as the provider named it. */
+  /** The model chosen for the answer (the provider's setting, or the switch's choice). */
   model: v.optional(v.string()),
+  /**
+   * The model the response named, when it named one: not always the one chosen (llama.cpp
+   * serves the model it loaded). Turns stored before Gloss read it have none.
+   */
+  answeredBy: v.optional(v.string()),
 });
 export type TurnRecord = v.InferOutput<typeof TurnSchema>;
 

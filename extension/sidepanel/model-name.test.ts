@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { middleElision, modelName } from './model-name';
+import { answerModel, middleElision, modelName } from './model-name';
 
 test.each([
   ['/root/.cache/gloss/llama/models/SmolLM2-135M-Instruct.Q4_1.gguf', 'SmolLM2-135M-Instruct.Q4_1.gguf'],
@@ -36,4 +36,15 @@ test('a character outside the BMP is never split in two', () => {
   const { head, tail } = middleElision(name);
   expect(head + tail).toBe(name);
   expect(Array.from(tail)).toHaveLength(12);
+});
+
+test.each([
+  // chosen, named by the response, shown
+  ['gpt-4o-mini', undefined, 'gpt-4o-mini'],
+  ['gpt-4o-mini', 'gpt-4o-mini-2024-07-18', 'gpt-4o-mini'],
+  ['local', '/models/SmolLM2-135M-Instruct.Q4_1.gguf', 'SmolLM2-135M-Instruct.Q4_1.gguf (you chose local)'],
+  [undefined, 'llama3.2', 'llama3.2'],
+  [undefined, undefined, ''],
+])('chose %s, answered by %s: the model line says %s', (chosen, answeredBy, shown) => {
+  expect(answerModel(chosen, answeredBy)).toBe(shown);
 });

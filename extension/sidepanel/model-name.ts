@@ -1,9 +1,19 @@
+/** Model names as the panel shows them. */
+import { isOtherModel, modelName } from '../shared/answered-model';
+import { t } from '../shared/i18n';
+
+export { modelName };
+
 /**
- * A model id for display. Local servers such as llama.cpp name a model by its file path; the
- * file name is what people recognise. Ids like `openai/gpt-4o` are kept whole.
+ * The model in an answer's model line: the one chosen, unless the response named another (then
+ * that one, with the one asked for). A dated snapshot of the chosen model is the same model.
  */
-export function modelName(id: string): string {
-  return id.startsWith('/') || /^[A-Za-z]:\\/.test(id) ? (id.split(/[\\/]/).pop() ?? id) : id;
+export function answerModel(chosen: string | undefined, answeredBy: string | undefined): string {
+  if (!answeredBy) return chosen ? modelName(chosen) : '';
+  if (!chosen) return modelName(answeredBy);
+  return isOtherModel(chosen, answeredBy)
+    ? t('answeredByOther', modelName(answeredBy), modelName(chosen))
+    : modelName(chosen);
 }
 
 /** The longest end of a name that is always shown whole. */

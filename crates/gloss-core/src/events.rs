@@ -16,6 +16,10 @@ pub enum StreamEvent {
     Text { text: String },
     /// A piece of the model's visible reasoning ("thinking"), shown collapsed.
     Reasoning { text: String },
+    /// The model that answered, as the response names it (which may not be the one asked for:
+    /// llama.cpp serves whatever it loaded, OpenAI names the dated snapshot). Sent at most once,
+    /// as soon as the body names it, never empty; absent when the response names none.
+    Model { name: String },
     /// Token counts, as reported by the provider (sent once, usually near the end).
     Usage {
         input_tokens: u64,

@@ -1,6 +1,7 @@
 //! Property test: whatever bytes arrive, in whatever chunks, no decoder panics, and a stream
-//! yields at most one terminal event (`done` or `error`), always last. Inputs are random bytes
-//! from an alphabet of wire-format pieces, and random mutations of the golden fixtures.
+//! yields at most one terminal event (`done` or `error`), always last, and names the model at
+//! most once, never with an empty name. Inputs are random bytes from an alphabet of wire-format
+//! pieces, and random mutations of the golden fixtures.
 
 use std::fs;
 use std::path::Path;
@@ -37,6 +38,9 @@ const PIECES: &[&[u8]] = &[
     b"\"message_stop\"",
     b"\"text_delta\"",
     b"\"candidates\"",
+    b"\"model\":\"m\"",
+    b"\"modelVersion\":\" \"",
+    b"\"message_start\"",
     b"\"finishReason\":\"STOP\"",
     b"null",
     b"\xc3",
@@ -72,6 +76,17 @@ fn run(kind: ProviderKind, bytes: &[u8], rng: &mut Rng) {
             "{kind:?}: events after the end for {bytes:?}"
         );
     }
+    let names: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            StreamEvent::Model { name } => Some(name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        names.len() <= 1 && names.iter().all(|n| !n.is_empty() && n.trim() == *n),
+        "{kind:?}: model named {names:?} for {bytes:?}"
+    );
     assert!(
         d.push(b"data: more\n\n").is_empty() && d.finish().is_empty(),
         "{kind:?}: output after finish"

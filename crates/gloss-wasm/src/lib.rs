@@ -62,6 +62,7 @@ export interface Fit { keptBytes: number; keptTokens: number; totalTokens: numbe
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
+  | { type: 'model'; name: string }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'done'; reason: FinishReason }
   | { type: 'error'; code: ErrorCode; message: string; l10n?: Localized };

@@ -94,6 +94,8 @@ export const ChatEventSchema = v.variant('type', [
   v.object({ type: v.literal('saveFailed'), message: v.string() }),
   v.object({ type: v.literal('chunk'), text: v.string(), patch: RenderPatchSchema }),
   v.object({ type: v.literal('reasoning'), text: v.string() }),
+  /** The model the response named (see the turn's `answeredBy`). */
+  v.object({ type: v.literal('model'), name: v.string() }),
   v.object({
     type: v.literal('usage'),
     inputTokens: v.number(),

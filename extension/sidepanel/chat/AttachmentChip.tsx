@@ -4,7 +4,11 @@
  * silently: the composer's "Send only what fits" says whether a source that does not fit is cut.
  */
 import './AttachmentChip.css';
+import Check from 'lucide-react/icons/check';
+import Pencil from 'lucide-react/icons/pencil';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
+import { IconButton } from '../IconButton';
 import type { SourceFit } from '../../shared/protocol/context';
 import { chipTitle, hostOf, pageCount, pdfFitText, preview, tokenCount } from './attachment-text';
 import type { Attachment } from './usePageContext';
@@ -41,12 +45,15 @@ export function AttachmentChip({ attachment, fit, onChange }: Props) {
           {chipTitle(attachment.kind, attachment.title)} {host && <span className="hint">· {host}</span>}
           {attachment.pages !== undefined && <span className="hint"> · {pageCount(attachment.pages)}</span>}
         </span>
-        <button type="button" className="ghost" onClick={() => setEditing(!editing)} aria-expanded={editing}>
-          {editing ? t('done') : t('edit')}
-        </button>
-        <button type="button" className="ghost" aria-label={t('removeQuote')} onClick={() => onChange(null)}>
-          ×
-        </button>
+        {/* Icons, as on a turn: at 240 px words here left the title a few letters. */}
+        <IconButton
+          icon={editing ? Check : Pencil}
+          className="small"
+          label={editing ? t('done') : t('edit')}
+          onClick={() => setEditing(!editing)}
+          aria-expanded={editing}
+        />
+        <IconButton icon={X} className="small" label={t('removeQuote')} onClick={() => onChange(null)} />
       </div>
       {editing ? (
         <textarea

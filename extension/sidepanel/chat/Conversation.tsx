@@ -38,8 +38,13 @@ export function Conversation({ path, pending, answerDom, quickActions, feed: lis
     follow.attach(el, key);
     const observer = new MutationObserver(() => follow.changed());
     observer.observe(el, { childList: true, subtree: true, characterData: true });
+    // The list shrinks when the composer grows (a quote, an image, a notice added below it): a
+    // reader at the latest answer stays there rather than finding its end hidden.
+    const resized = new ResizeObserver(() => follow.changed());
+    resized.observe(el);
     return () => {
       observer.disconnect();
+      resized.disconnect();
       follow.attach(null);
     };
   }, [key, follow, list]);

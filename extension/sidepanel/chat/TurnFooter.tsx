@@ -9,7 +9,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { PathStep } from '../../shared/thread';
-import { modelName } from '../model-name';
+import { answerModel } from '../model-name';
 import type { Turn } from './chat-state';
 import { IconButton } from '../IconButton';
 
@@ -79,7 +79,7 @@ export function TurnFooter({ step, pending, onSelect, onRegenerate, onEditQuesti
       )}
       <span className="meta usage">
         {[
-          turn.model && modelName(turn.model),
+          answerModel(turn.model, turn.answeredBy),
           turn.usage &&
             t(turn.usage.estimated ? 'tokensAbout' : 'tokens', turn.usage.inputTokens, turn.usage.outputTokens),
         ]

@@ -42,6 +42,12 @@ describe('chatReducer', () => {
     expect(state.turns.a).toMatchObject({ answer: 'part', status: 'error', error: { code: 'server', message: 'm' } });
   });
 
+  test('keeps the model the response named, for the model line', () => {
+    const event = { type: 'model' as const, name: '/models/SmolLM2-135M-Instruct.Q4_1.gguf' };
+    const state = chatReducer(asked, { type: 'event', id: 'a', event });
+    expect(state.turns.a?.answeredBy).toBe('/models/SmolLM2-135M-Instruct.Q4_1.gguf');
+  });
+
   test('a failed save is kept on the turn, and the text still arrives', () => {
     let state = chatReducer(asked, { type: 'event', id: 'a', event: { type: 'saveFailed', message: 'full' } });
     state = chatReducer(state, { type: 'event', id: 'a', event: chunk('x') });

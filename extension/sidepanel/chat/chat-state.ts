@@ -82,6 +82,8 @@ function applyEvent(turn: Turn, event: ChatEvent): Turn {
       return event.text ? { ...turn, answer: turn.answer + event.text } : turn;
     case 'reasoning':
       return { ...turn, reasoning: (turn.reasoning ?? '') + event.text };
+    case 'model':
+      return { ...turn, answeredBy: event.name };
     case 'usage':
       return {
         ...turn,

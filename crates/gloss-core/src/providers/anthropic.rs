@@ -1,13 +1,13 @@
 //! Anthropic's Messages API with `stream: true`.
 //! Reference: <https://docs.anthropic.com/en/api/messages-streaming>.
 //!
-//! SSE events carry a `type`: `message_start` (input tokens), `content_block_delta` with
+//! SSE events carry a `type`: `message_start` (the model, input tokens), `content_block_delta` with
 //! `text_delta` or `thinking_delta`, `message_delta` (stop reason, output tokens), `message_stop`
 //! (the end), `ping` (keep-alive) and `error` (inside a 200 stream, e.g. `overloaded_error`).
 
 use serde_json::{json, Value};
 
-use super::decode::{Decode, SseHandler, SseStream};
+use super::decode::{model_named, Decode, SseHandler, SseStream};
 use super::http::{get, join, json_headers, key, post, HttpRequest};
 use super::json::{parse_json, JsonPath};
 use super::{Limits, ModelInfo, Protocol};
@@ -149,7 +149,10 @@ impl SseHandler for AnthropicDecoder {
             Err(e) => return out.push(e),
         };
         match event.str_or_empty("/type") {
-            "message_start" => self.message_start(&event),
+            "message_start" => {
+                out.extend(model_named(event.str_at("/message/model")));
+                self.message_start(&event);
+            }
             "content_block_delta" => out.extend(content_delta(&event)),
             "message_delta" => self.message_delta(&event),
             "message_stop" => out.extend(self.message_stop()),
@@ -235,6 +238,7 @@ mod tests {
     use super::super::{build_request, test_spec};
     use super::*;
     use crate::spec::ProviderKind;
+    use crate::StreamDecoder;
 
     #[test]
     fn system_goes_top_level_and_turns_alternate() {
@@ -261,5 +265,22 @@ mod tests {
             body["messages"],
             json!([{ "role": "user", "content": "a\n\nb" }])
         );
+    }
+
+    #[test]
+    fn names_the_model_from_message_start() {
+        let mut d = StreamDecoder::new(ProviderKind::Anthropic);
+        let got = d.push(
+            b"event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"model\":\"claude-sonnet-4-5-20250929\",\"usage\":{\"input_tokens\":3}}}\n\n",
+        );
+        assert_eq!(
+            got,
+            [StreamEvent::Model {
+                name: "claude-sonnet-4-5-20250929".into()
+            }]
+        );
+        let unnamed = StreamDecoder::new(ProviderKind::Anthropic)
+            .push(b"data: {\"type\":\"message_start\",\"message\":{\"model\":null}}\n\n");
+        assert!(unnamed.is_empty());
     }
 }

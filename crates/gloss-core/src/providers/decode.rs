@@ -1,10 +1,11 @@
 //! Decoding a response body into [`StreamEvent`]s, in chunks split anywhere. Each protocol has
 //! its own [`Decode`]; [`StreamDecoder`] wraps it so that, whatever the protocol, nothing follows
-//! a terminal event, and that the answer stays under its cap. The three SSE protocols share
+//! a terminal event, that the answer stays under its cap, and that the answering model is named
+//! at most once (protocols name it in every chunk; the first non-empty name is the one). The three SSE protocols share
 //! [`SseStream`], which does the framing and leaves each only the meaning of an event's data
 //! ([`SseHandler`]).
 
-use super::limits::{Limit, Limits};
+use super::limits::{Limit, Limits, MAX_MODEL_NAME};
 use super::protocol;
 use super::sse::SseDecoder;
 use crate::errors;
@@ -27,6 +28,8 @@ pub struct StreamDecoder {
     /// Bytes of text and reasoning handed on so far.
     answer: usize,
     max_answer: usize,
+    /// A `model` event has been handed on: later ones are dropped.
+    model_named: bool,
 }
 
 impl StreamDecoder {
@@ -42,6 +45,7 @@ impl StreamDecoder {
             ended: false,
             answer: 0,
             max_answer: limits.answer,
+            model_named: false,
         }
     }
 
@@ -68,6 +72,7 @@ impl StreamDecoder {
             events.truncate(pos + 1);
             self.ended = true;
         }
+        self.name_model_once(&mut events);
         events
     }
 
@@ -87,6 +92,41 @@ impl StreamDecoder {
         }
         events
     }
+}
+
+impl StreamDecoder {
+    /// Keeps the first `model` event with a name (trimmed, within [`MAX_MODEL_NAME`]) and drops
+    /// the others, so a protocol can say the name wherever its chunks carry it.
+    fn name_model_once(&mut self, events: &mut Vec<StreamEvent>) {
+        events.retain_mut(|event| {
+            let StreamEvent::Model { name } = event else {
+                return true;
+            };
+            if self.model_named {
+                return false;
+            }
+            *name = clipped(name.trim(), MAX_MODEL_NAME).to_owned();
+            self.model_named = !name.is_empty();
+            self.model_named
+        });
+    }
+}
+
+/// `text` cut to at most `max` bytes, at a character boundary.
+fn clipped(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+/// The event naming the model, if the response names one here (`name_model_once` keeps the
+/// first with a name and drops the rest).
+pub(super) fn model_named(name: Option<&str>) -> Option<StreamEvent> {
+    name.map(|name| StreamEvent::Model {
+        name: name.to_owned(),
+    })
 }
 
 /// What an SSE-based protocol does with each event's data and at the end of the stream.
@@ -130,5 +170,50 @@ impl<H: SseHandler> Decode for SseStream<H> {
         let cut = self.sse.has_pending();
         self.sse.finish();
         self.handler.end(cut)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn models(events: &[StreamEvent]) -> Vec<&str> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                StreamEvent::Model { name } => Some(name.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn line(model: &str) -> String {
+        format!("{{\"model\":{model:?},\"message\":{{\"content\":\"x\"}}}}\n")
+    }
+
+    #[test]
+    fn the_model_is_named_once_trimmed_and_never_empty() {
+        let mut d = StreamDecoder::new(ProviderKind::Ollama);
+        let mut got = d.push(line("  ").as_bytes());
+        got.extend(d.push(line(" qwen3:8b \n").as_bytes()));
+        got.extend(d.push(line("llama3.2").as_bytes()));
+        assert_eq!(models(&got), ["qwen3:8b"]);
+    }
+
+    #[test]
+    fn a_huge_name_is_cut_at_a_character_boundary() {
+        let huge = "é".repeat(MAX_MODEL_NAME);
+        let got = StreamDecoder::new(ProviderKind::Ollama).push(line(&huge).as_bytes());
+        let name = models(&got)[0];
+        assert_eq!(name.len(), MAX_MODEL_NAME);
+        assert!(name.chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn no_name_after_the_end() {
+        let mut d = StreamDecoder::new(ProviderKind::OpenAi);
+        let got = d.push(b"data: [DONE]\n\ndata: {\"model\":\"late\",\"choices\":[]}\n\n");
+        assert!(models(&got).is_empty());
+        assert!(d.push(line("late").as_bytes()).is_empty());
     }
 }

@@ -22,6 +22,11 @@ pub const MAX_EVENT: usize = 8 << 20;
 /// history store.
 pub const MAX_ANSWER: usize = 16 << 20;
 
+/// Longest model name handed on, in UTF-8 bytes (a longer one is cut at a character boundary).
+/// Real names are ids or a llama.cpp model's file path, well under 200 bytes; the name is shown
+/// in the panel, where a megabyte of "name" from a broken server has no place.
+pub const MAX_MODEL_NAME: usize = 256;
+
 /// Which cap a response went over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limit {

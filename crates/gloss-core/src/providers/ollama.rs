@@ -1,14 +1,14 @@
 //! Ollama's native chat API: `POST /api/chat` streaming newline-delimited JSON.
 //! Reference: <https://github.com/ollama/ollama/blob/main/docs/api.md#generate-a-chat-completion>.
 //!
-//! Each line is `{"message":{"content":"…","thinking":"…"},"done":false}`; the last has
+//! Each line is `{"model":"…","message":{"content":"…","thinking":"…"},"done":false}`; the last has
 //! `"done":true`, `done_reason` and the token counts. Errors arrive as `{"error":"…"}`.
 //! A default Ollama refuses browser-extension origins with a bare 403, which gets its own
 //! message saying how to allow them.
 
 use serde_json::{json, Value};
 
-use super::decode::Decode;
+use super::decode::{model_named, Decode};
 use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
 use super::json::{parse_json, JsonPath};
 use super::ndjson::NdjsonLines;
@@ -165,6 +165,7 @@ fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
     if let Some(err) = chunk.get("error") {
         return out.push(in_stream_error(err));
     }
+    out.extend(model_named(chunk.str_at("/model")));
     out.extend(pieces(&chunk));
     if chunk.bool_at("/done") == Some(true) {
         out.extend(done(&chunk));
@@ -211,7 +212,9 @@ fn done(chunk: &Value) -> [StreamEvent; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, http_error, model_details_request, model_sees, test_spec};
+    use super::super::{
+        build_request, http_error, model_details_request, model_sees, test_spec, StreamDecoder,
+    };
     use super::*;
     use crate::spec::{ProviderKind, Role};
 
@@ -270,5 +273,29 @@ mod tests {
             panic!("not an error")
         };
         assert!(message.contains("OLLAMA_ORIGINS"), "{message}");
+    }
+
+    #[test]
+    fn names_the_model_once_from_its_lines() {
+        let mut d = StreamDecoder::new(ProviderKind::Ollama);
+        let mut got =
+            d.push(b"{\"model\":\"llama3.2\",\"message\":{\"content\":\"Hi\"},\"done\":false}\n");
+        got.extend(
+            d.push(b"{\"model\":\"llama3.2\",\"message\":{\"content\":\"\"},\"done\":true}\n"),
+        );
+        assert_eq!(
+            got[..2],
+            [
+                StreamEvent::Model {
+                    name: "llama3.2".into()
+                },
+                StreamEvent::Text { text: "Hi".into() }
+            ]
+        );
+        let models = got
+            .iter()
+            .filter(|e| matches!(e, StreamEvent::Model { .. }))
+            .count();
+        assert_eq!(models, 1);
     }
 }

@@ -7,7 +7,7 @@
 
 use serde_json::{json, Value};
 
-use super::decode::{Decode, SseHandler, SseStream};
+use super::decode::{model_named, Decode, SseHandler, SseStream};
 use super::http::{get, join, json_headers, key, post, HttpRequest};
 use super::json::{parse_json, JsonPath};
 use super::{Limits, ModelInfo, Protocol};
@@ -109,6 +109,7 @@ impl SseHandler for OpenAiDecoder {
         if let Some(err) = chunk.get("error") {
             return out.push(in_stream_error(err));
         }
+        out.extend(model_named(chunk.str_at("/model")));
         out.extend(deltas(&chunk));
         if let Some(reason) = chunk.str_at("/choices/0/finish_reason") {
             self.finish_reason = Some(finish_reason(reason));
@@ -221,5 +222,30 @@ mod tests {
             matches!(&got[0], StreamEvent::Error { message, .. } if message.contains("overloaded"))
         );
         assert!(d.finish().is_empty());
+    }
+
+    #[test]
+    fn names_the_model_from_the_first_chunk_that_names_one() {
+        // llama.cpp names the file it loaded, whatever the request asked for (tests/fixtures/
+        // openai/llamacpp_recorded); OpenAI names the dated snapshot.
+        let chunk = |model: &str, text: &str| {
+            format!("data: {{\"model\":\"{model}\",\"choices\":[{{\"delta\":{{\"content\":\"{text}\"}}}}]}}\n\n")
+        };
+        let mut d = StreamDecoder::new(ProviderKind::OpenAi);
+        let mut got = d.push(chunk("", "A").as_bytes());
+        got.extend(d.push(chunk("gpt-4o-mini-2024-07-18", "B").as_bytes()));
+        got.extend(d.push(chunk("other", "C").as_bytes()));
+        got.extend(d.push(b"data: [DONE]\n\n"));
+        let names: Vec<_> = got
+            .iter()
+            .filter_map(|e| match e {
+                StreamEvent::Model { name } => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(names, ["gpt-4o-mini-2024-07-18"]);
+        // Said before the text of the chunk that named it.
+        assert!(matches!(&got[1], StreamEvent::Model { .. }));
+        assert_eq!(got[2], StreamEvent::Text { text: "B".into() });
     }
 }

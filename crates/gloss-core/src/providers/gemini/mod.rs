@@ -156,7 +156,7 @@ fn model_path(model: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{build_request, test_spec};
+    use super::super::{build_request, test_spec, StreamDecoder};
     use super::*;
     use crate::spec::ProviderKind;
 
@@ -201,5 +201,25 @@ mod tests {
     fn model_ids_are_path_safe() {
         assert_eq!(model_path("models/gemini-2.5-pro"), "gemini-2.5-pro");
         assert_eq!(model_path("a/b?c"), "a%2Fb%3Fc");
+    }
+
+    #[test]
+    fn names_the_model_from_model_version() {
+        let mut d = StreamDecoder::new(ProviderKind::Gemini);
+        let chunk = |version: &str| {
+            format!("data: {{\"candidates\":[{{\"content\":{{\"parts\":[{{\"text\":\"x\"}}]}}}}],\"modelVersion\":\"{version}\"}}\n\n")
+        };
+        let mut got = d.push(chunk("gemini-2.5-flash").as_bytes());
+        got.extend(d.push(chunk("gemini-2.5-flash").as_bytes()));
+        assert_eq!(
+            got,
+            [
+                StreamEvent::Model {
+                    name: "gemini-2.5-flash".into()
+                },
+                StreamEvent::Text { text: "x".into() },
+                StreamEvent::Text { text: "x".into() },
+            ]
+        );
     }
 }

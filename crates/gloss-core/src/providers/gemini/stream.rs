@@ -1,13 +1,14 @@
 //! Reading Gemini's answer stream. Each SSE `data:` is a `GenerateContentResponse`: text in
 //! `candidates[0].content.parts[]` (parts marked `thought` are reasoning), `finishReason` on the
-//! last one, `usageMetadata` with the counts. There is no end marker: a stream that closes after a
-//! `finishReason` is complete, one that closes before it was cut.
+//! last one, `usageMetadata` with the counts, `modelVersion` the model that answered. There is no
+//! end marker: a stream that closes after a `finishReason` is complete, one that closes before it
+//! was cut.
 
 use serde_json::Value;
 
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
-use crate::providers::decode::SseHandler;
+use crate::providers::decode::{model_named, SseHandler};
 use crate::providers::json::{parse_json, JsonPath};
 
 #[derive(Debug, Default)]
@@ -50,6 +51,7 @@ impl SseHandler for GeminiDecoder {
                 &format!("the prompt was blocked ({reason})"),
             ));
         }
+        out.extend(model_named(chunk.str_at("/modelVersion")));
         out.extend(parts(&chunk));
         if let Some(reason) = chunk.str_at("/candidates/0/finishReason") {
             self.finish = Some(finish_reason(reason));
