@@ -238,3 +238,20 @@ test('"Screenshot for Gloss" in Firefox shows the capture to crop, and what is k
   const [shot] = sentImages();
   expect(Number(shot?.split('×')[0])).toBeGreaterThan(600);
 });
+
+test('"Add this tab" in Firefox (its shortcut) joins each selection to the sources, and the model gets both, named', async () => {
+  const bar = await sidebar();
+  for (const id of ['first', 'second']) {
+    await select(id);
+    const before = await indigoIn(await quoteArea());
+    await xdotool(display.name, 'key', 'alt+shift+d');
+    // A second chip moves the first up: the indigo edges above the composer change either way.
+    await waitForQuote(before);
+  }
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
+  const prompt = await askAndGetPrompt('How do the two relate?');
+  expect(prompt).toMatch(
+    /source=1 kind=selection title="Tides"[^\n]*>>>\nTides are caused by the gravity of the Moon\./,
+  );
+  expect(prompt).toMatch(/source=2 kind=selection title="Tides"[^\n]*>>>\nSpring tides come at new and full moon\./);
+});
