@@ -115,7 +115,9 @@ async function dropPdf(name: string, pages: string[][]): Promise<void> {
 }
 
 test('a PDF file dropped on the panel reaches the model', async () => {
-  await h.inPanel((doc) => (doc?.querySelector('.chip button[aria-label]') as HTMLButtonElement | null)?.click());
+  await h.inPanel((doc) =>
+    doc?.querySelector<HTMLButtonElement>('.chip button[aria-label="Remove the quote"]')?.click(),
+  );
   await dropPdf('notes.pdf', [['Mangroves slow the tide in estuaries.'], ['Salt marshes do too.']]);
   await expect
     .poll(chipOf, { timeout: 20_000 })

@@ -4,12 +4,16 @@
  * silently: the composer's "Send only what fits" says whether a source that does not fit is cut.
  */
 import './AttachmentChip.css';
+import Check from 'lucide-react/icons/check';
+import Pencil from 'lucide-react/icons/pencil';
+import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import type { SourceFit } from '../../shared/protocol/context';
 import { chipTitle, hostOf, pageCount, pdfFitText, preview, tokenCount } from './attachment-text';
 import { PdfPages } from './PdfPages';
 import type { Source } from './sources';
 import { t } from '../../shared/i18n';
+import { IconButton } from '../IconButton';
 
 interface Props {
   attachment: Source;
@@ -43,18 +47,22 @@ export function AttachmentChip({ attachment, fit, onChange }: Props) {
   return (
     <div className="chip" role="group" aria-label={SOURCE_LABELS[attachment.kind]()}>
       <div className="chip-head">
-        <span className="chip-title" title={attachment.url}>
-          {chipTitle(attachment.kind, attachment.title)} {host && <span className="hint">· {host}</span>}
+        <span className="chip-title" title={attachment.url || attachment.title}>
+          <span className="chip-name">{chipTitle(attachment.kind, attachment.title)}</span>{' '}
+          {host && <span className="hint">· {host}</span>}
           {attachment.pages !== undefined && (
             <span className="hint"> · {pagesOf(attachment.pages, attachment.range)}</span>
           )}
         </span>
-        <button type="button" className="ghost" onClick={() => setEditing(!editing)} aria-expanded={editing}>
-          {editing ? t('done') : t('edit')}
-        </button>
-        <button type="button" className="ghost" aria-label={t('removeQuote')} onClick={() => onChange(null)}>
-          ×
-        </button>
+        {/* Icons: in a 240 px sidebar, words here left a long title a word a line. */}
+        <IconButton
+          icon={editing ? Check : Pencil}
+          label={editing ? t('done') : t('edit')}
+          className="ghost"
+          aria-expanded={editing}
+          onClick={() => setEditing(!editing)}
+        />
+        <IconButton icon={X} label={t('removeQuote')} className="ghost" onClick={() => onChange(null)} />
       </div>
       {editing ? (
         <textarea

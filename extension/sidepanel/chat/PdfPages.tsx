@@ -6,7 +6,7 @@
  * takes the cursor.
  */
 import './PdfPages.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
@@ -24,7 +24,8 @@ export function PdfPages({ source, onChange }: { source: Source; onChange: (next
     if (source.askPages) input.current?.focus();
   }, [source.askPages]);
 
-  const use = () => {
+  const use = (e: SubmitEvent<HTMLFormElement>) => {
+    e.preventDefault(); // the panel stays; the pages are used here
     setBusy(true);
     choosePages(source, typed, select)
       .then(
@@ -44,13 +45,7 @@ export function PdfPages({ source, onChange }: { source: Source; onChange: (next
   };
 
   return (
-    <form
-      className="chip-pages"
-      onSubmit={(e) => {
-        e.preventDefault();
-        use();
-      }}
-    >
+    <form className="chip-pages" onSubmit={use}>
       {source.askPages && <p className="hint chip-pages-why">{t('pdfNoSelection')}</p>}
       <label>
         {t('pdfRangeLabel')}{' '}
