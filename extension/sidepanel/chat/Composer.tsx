@@ -30,7 +30,7 @@ interface Props {
   onStop: () => void;
   /** The sources waiting to go, each its own chip. */
   attachments: Attachment[];
-  onAttachmentsChange: (attachments: Attachment[]) => void;
+  onAttachmentsChange: Dispatch<SetStateAction<Source[]>>;
   /** A question that came with the sources ("Summarize this page."): asked at once when it can be (`auto-ask.ts`). */
   suggestion: string | null;
   /** The suggestion is in the box (or the box was not empty): it is not offered again. */

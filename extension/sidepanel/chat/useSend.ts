@@ -24,7 +24,7 @@ interface Sending {
   images: { take: () => QuestionImage[] };
   onSend: (question: string, attachments: Attachment[], images: QuestionImage[]) => void;
   onEdit: (turnId: string, question: string) => void;
-  onAttachmentsChange: (attachments: Attachment[]) => void;
+  onAttachmentsChange: Dispatch<SetStateAction<Source[]>>;
   onStop: () => void;
   /** Nothing could be sent: why. */
   onError: (message: string) => void;
@@ -36,21 +36,21 @@ interface Sending {
  * once they are sized (`sizing` holds off a second send meanwhile); nothing goes if that fails.
  */
 function sendNew(s: Sending, question: string, sizing: { current: boolean }) {
-  const typed = s.draft;
+  const [typed, sources] = [s.draft, s.attachments];
   const go = (sent: Attachment[]) => {
     s.onSend(question, sent, s.images.take());
-    s.onAttachmentsChange([]);
-    // Anything typed while the sources were sized stays in the box.
+    // Anything typed or added while the sources were sized stays in the composer.
+    s.onAttachmentsChange((now) => now.filter((x) => !sources.includes(x)));
     s.setDraft((now) => (now === typed ? '' : now));
   };
   const choice = { ...s.choice, question: typed };
-  const now = sentNow(s.attachments, choice);
+  const now = sentNow(sources, choice);
   if (now) {
     go(now);
     return;
   }
   sizing.current = true;
-  sentAfterSizing(s.attachments, choice, s.sizeNow)
+  sentAfterSizing(sources, choice, s.sizeNow)
     .then(go, (e: unknown) => s.onError(messageOf(e)))
     .finally(() => (sizing.current = false));
 }
