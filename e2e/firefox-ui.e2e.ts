@@ -8,12 +8,13 @@
  * model as JPEG image parts.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connectBidi, type Bidi } from './bidi';
 import { ICON_RGB } from './headed';
+import { textPdf } from './fixtures/pdf';
 import { jpegSize } from './jpeg';
 import { fixture, perEvent, startProviderServer } from './provider-server';
 import { clickAt, findOnScreen, SCREEN, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
@@ -26,6 +27,11 @@ const PAGE = `<!doctype html><title>Tides</title><body style="font-size: 24px">
 <img id="chart" src="/chart.png" width="300" height="200" alt="Tide chart">`;
 /** A 600×400 PNG (orange to teal, far from Gloss's indigo), drawn by ImageMagick. */
 const CHART = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
+/** A two-page PDF for Firefox's own viewer (pdf.js), written from the file structure by e2e/fixtures/pdf.ts. */
+const TIDES_PDF = textPdf([
+  ['Neap tides come at the quarter moons.'],
+  ['Tidal ranges are largest in the Bay of Fundy.'],
+]);
 
 let display: Display;
 let provider: Awaited<ReturnType<typeof startProviderServer>>;
@@ -33,6 +39,8 @@ let pages: Server;
 let pageUrl: string;
 let firefox: ChildProcess;
 let bidi: Bidi;
+/** The requests for the PDF: the viewer's navigation, and Gloss's fetches (mode "cors"). */
+const pdfAskedBy: { mode: string; origin: string }[] = [];
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -42,14 +50,22 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The test's web pages: the page with text and a chart, the chart, and a PDF. */
+function servePage(req: IncomingMessage, res: ServerResponse): void {
+  if (req.url === '/chart.png') {
+    res.writeHead(200, { 'content-type': 'image/png' }).end(CHART);
+  } else if (req.url === '/tides.pdf') {
+    pdfAskedBy.push({ mode: String(req.headers['sec-fetch-mode']), origin: req.headers.origin ?? '' });
+    res.writeHead(200, { 'content-type': 'application/pdf' }).end(TIDES_PDF);
+  } else {
+    res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+  }
+}
+
 beforeAll(async () => {
   display = await startXvfb(SCREEN.width, SCREEN.height);
   provider = await startProviderServer({ port: 1234 }); // where LM Studio listens
-  pages = createServer((req, res) =>
-    req.url === '/chart.png'
-      ? res.writeHead(200, { 'content-type': 'image/png' }).end(CHART)
-      : res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE),
-  );
+  pages = createServer(servePage);
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
   const port = await freePort();
@@ -59,6 +75,9 @@ beforeAll(async () => {
       '--start-url',
       pageUrl,
       `--arg=--remote-debugging-port=${port}`,
+      // Optional permissions are granted without Firefox's doorhanger, a popup that pointer events
+      // do not reach on a bare X server; Gloss still asks for them, in a click, as it does for users.
+      '--pref=extensions.webextOptionalPermissionPrompts=false',
     ]),
     { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: display.name } },
   );
@@ -237,4 +256,54 @@ test('"Screenshot for Gloss" in Firefox shows the capture to crop, and what is k
   // The whole visible page, as Firefox captured it: wider than the chart on it.
   const [shot] = sentImages();
   expect(Number(shot?.split('×')[0])).toBeGreaterThan(600);
+});
+
+test('"Add this tab" in Firefox (its shortcut) joins each selection to the sources, and the model gets both, named', async () => {
+  const bar = await sidebar();
+  for (const id of ['first', 'second']) {
+    await select(id);
+    const before = await indigoIn(await quoteArea());
+    await xdotool(display.name, 'key', 'alt+shift+d');
+    // A second chip moves the first up: the indigo edges above the composer change either way.
+    await waitForQuote(before);
+  }
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
+  const prompt = await askAndGetPrompt('How do the two relate?');
+  expect(prompt).toMatch(
+    /source=1 kind=selection title="Tides"[^\n]*>>>\nTides are caused by the gravity of the Moon\./,
+  );
+  expect(prompt).toMatch(/source=2 kind=selection title="Tides"[^\n]*>>>\nSpring tides come at new and full moon\./);
+});
+
+test("In Firefox's PDF viewer the ask shortcut brings the PDF to the model, once Gloss may download from its site", async () => {
+  const bar = await sidebar(); // measured on the web page: the PDF viewer is not a page BiDi may script
+  const tree = await bidi.send<{ contexts: { context: string; url: string }[] }>('browsingContext.getTree', {});
+  const tab = tree.contexts.find((c) => c.url.startsWith(pageUrl));
+  await bidi.send('browsingContext.navigate', { context: tab?.context, url: `${pageUrl}tides.pdf`, wait: 'complete' });
+  await new Promise((r) => setTimeout(r, 1500)); // pdf.js shows the document after the load
+  await xdotool(display.name, 'key', 'alt+shift+q');
+  // Firefox's activeTab lets Gloss into the tab, not download from its site: the sidebar offers
+  // to ask for that site. Its button is just above the composer: from the question box, back
+  // past the four quick actions.
+  await new Promise((r) => setTimeout(r, 3000));
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
+  await xdotool(display.name, 'key', 'shift+Tab', 'shift+Tab', 'shift+Tab', 'shift+Tab', 'shift+Tab', 'Return');
+  await new Promise((r) => setTimeout(r, 3000)); // granted, downloaded again and read by PDF.js
+  await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
+  const prompt = await askAndGetPrompt('Where are tides largest?');
+  // Gloss fetched it twice: first as a page of its own origin, which the PDF's site does not
+  // allow (no CORS headers); then, granted the site in the click, as the extension (no Origin).
+  const fetches = pdfAskedBy.filter((r) => r.mode === 'cors');
+  expect(fetches).toEqual([
+    { mode: 'cors', origin: expect.stringMatching(/^moz-extension:\/\//) },
+    { mode: 'cors', origin: '' },
+  ]);
+  expect(prompt).toMatch(
+    /^<<<material #[0-9a-f]{8} kind=pdf title="[^"]*" url="http:\/\/127\.0\.0\.1:\d+\/tides\.pdf" pages="1–2 of 2">>>/,
+  );
+  const order = ['— page 1 —', 'Neap tides come', '— page 2 —', 'Tidal ranges are largest'].map((p) =>
+    prompt.indexOf(p),
+  );
+  expect(order.every((at) => at >= 0)).toBe(true);
+  expect([...order].sort((a, b) => a - b)).toEqual(order);
 });

@@ -55,6 +55,12 @@ test('the shortcut in the PDF viewer brings the PDF to the model, its pages in o
   await expect
     .poll(chip, { timeout: 20_000 })
     .toEqual({ label: 'Attached PDF', title: expect.stringContaining('3 pages') });
+  // The shortcut asks about a selection, which the viewer keeps from Gloss: the chip says so,
+  // with the pages box to type the pages meant.
+  const why = () => h.inPanel((doc) => doc?.querySelector('.chip-pages-why')?.textContent ?? '');
+  expect(await why()).toBe(
+    "Gloss can't read a selection in the browser's PDF viewer: type the pages you mean instead, or ask about all of it.",
+  );
 
   const user = (await h.askFromPanel('What causes spring tides?')).at(-1)?.content ?? '';
   expect(user).toMatch(
@@ -109,7 +115,9 @@ async function dropPdf(name: string, pages: string[][]): Promise<void> {
 }
 
 test('a PDF file dropped on the panel reaches the model', async () => {
-  await h.inPanel((doc) => (doc?.querySelector('.chip-head button:last-child') as HTMLButtonElement | null)?.click());
+  await h.inPanel((doc) =>
+    doc?.querySelector<HTMLButtonElement>('.chip button[aria-label="Remove the quote"]')?.click(),
+  );
   await dropPdf('notes.pdf', [['Mangroves slow the tide in estuaries.'], ['Salt marshes do too.']]);
   await expect
     .poll(chipOf, { timeout: 20_000 })
@@ -136,6 +144,63 @@ test('a PDF longer than the model’s window says which pages fit, and sends onl
   expect(user).not.toContain(`— page ${fits + 2} —`);
   expect(user).toContain(opening(1));
   expect(user).not.toContain(opening(40));
+});
+
+/** Types `pages` in the first PDF chip's pages box and uses them, as a user would (React reads input events). */
+async function typePages(pages: string): Promise<void> {
+  await h.inPanel((doc, typed) => {
+    const view = doc?.defaultView;
+    const input = doc?.querySelector<HTMLInputElement>('.chip-pages input');
+    if (!view || !input) return;
+    Object.getOwnPropertyDescriptor(view.HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+    input.dispatchEvent(new view.Event('input', { bubbles: true }));
+    input.form?.requestSubmit();
+  }, pages);
+}
+
+test('pages typed for a long PDF are the pages the model gets, and no others', async () => {
+  const opening = (p: number) => `Opening ${'I'.repeat(p)}.`;
+  const line = 'The tide comes in and goes out again along the wide and sandy shore.';
+  await dropPdf(
+    'book.pdf',
+    Array.from({ length: 40 }, (_, p) => [opening(p + 1), ...Array<string>(45).fill(line)]),
+  );
+  await expect.poll(chipOf, { timeout: 30_000 }).toMatchObject({ title: expect.stringContaining('40 pages') });
+  const problem = () => h.inPanel((doc) => doc?.querySelector('.chip-pages-problem')?.textContent ?? '');
+  // Pages the PDF does not have, a range written backwards: each says what is wrong.
+  await typePages('0');
+  await expect.poll(problem).toBe('There is no page 0: this PDF has 40 pages.');
+  await typePages('41');
+  await expect.poll(problem).toBe('There is no page 41: this PDF has 40 pages.');
+  await typePages('5–2');
+  await expect.poll(problem).toBe('“5–2” runs backwards: write it as 2–5.');
+
+  await typePages('3-4, 7');
+  await expect
+    .poll(chipOf, { timeout: 10_000 })
+    .toMatchObject({ title: expect.stringContaining('pages 3–4, 7 of 40') });
+  expect(await problem()).toBe('');
+  const user = (await h.askFromPanel('Summarize these pages.')).at(-1)?.content ?? '';
+  expect(user).toMatch(/ pages="3–4, 7 of 40">>>/);
+  const sent = Array.from({ length: 40 }, (_, i) => i + 1).filter((p) => user.includes(`— page ${p} —`));
+  expect(sent).toEqual([3, 4, 7]);
+  // Each page's own opening line ("Opening III." is not inside "Opening IIII.": the dot).
+  for (const p of [3, 4, 7]) expect(user).toContain(opening(p));
+  for (const p of [1, 2, 5, 6, 8, 40]) expect(user).not.toContain(opening(p));
+});
+
+test('a second PDF dropped joins the first, and both reach the model as two sources', async () => {
+  await dropPdf('first.pdf', [['Kelp forests shelter fish.']]);
+  await expect.poll(chipOf, { timeout: 20_000 }).toMatchObject({ title: expect.stringContaining('first.pdf') });
+  await dropPdf('second.pdf', [['Seagrass meadows store carbon.']]);
+  const titles = () =>
+    h.inPanel((doc) => Array.from(doc?.querySelectorAll('.chip-title') ?? []).map((c) => c.textContent));
+  await expect
+    .poll(titles, { timeout: 20_000 })
+    .toEqual([expect.stringContaining('first.pdf'), expect.stringContaining('second.pdf')]);
+  const user = (await h.askFromPanel('Compare them.')).at(-1)?.content ?? '';
+  expect(user).toMatch(/source=1 kind=pdf title="first\.pdf"[^\n]*>>>\n— page 1 —\n\nKelp forests shelter fish\./);
+  expect(user).toMatch(/source=2 kind=pdf title="second\.pdf"[^\n]*>>>\n— page 1 —\n\nSeagrass meadows store carbon\./);
 });
 
 test('opening the panel from the toolbar beside a PDF offers to ask about it, and reads it', async () => {

@@ -12,6 +12,7 @@ import { launchWithExtension } from './browser';
 import { startProviderServer } from './provider-server';
 import { failed, material, waiting } from './screenshot-states';
 import { aroundAnswer, connectionTest } from './screenshot-states-12';
+import { longSources } from './screenshot-states-15';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -56,6 +57,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await material(panel, shoot, lang);
     await waiting(panel, server, shoot, lang);
     await failed(panel, server, shoot, lang);
+    await longSources(panel, server, shoot, lang);
     await panel.locator('.bar button').nth(1).click(); // History
     await panel.locator('.history-item').first().waitFor();
     await shoot(panel, `history-${lang}`);

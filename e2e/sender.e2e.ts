@@ -29,6 +29,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'context.fitAll': { texts: ['x'] },
   'context.addTab': { tabId: -1 },
   'context.pdfText': { pages: [] },
+  'context.pdfPages': { text: 'x', pages: [1] },
   'history.list': { query: '' },
   'history.open': { id: ID },
   'history.update': { id: ID, title: 'y' },

@@ -6,7 +6,7 @@
 import browser from 'webextension-polyfill';
 import type { Handlers, Req } from '../shared/protocol';
 import { pickProvider } from '../shared/settings';
-import { coreReady, fitText, fitTexts, imageTokens, pdfText } from './core';
+import { coreReady, fitText, fitTexts, imageTokens, pdfPages, pdfText } from './core';
 import { addTab, takePending } from './page-context';
 import { materialBudget } from './prompt';
 import { loadSettings } from './settings-store';
@@ -36,7 +36,7 @@ const shown = ({ keptChars, keptTokens, totalTokens, percent }: ReturnType<typeo
 
 export const contextHandlers: Pick<
   Handlers,
-  'context.take' | 'context.fit' | 'context.fitAll' | 'context.pdfText' | 'context.addTab'
+  'context.take' | 'context.fit' | 'context.fitAll' | 'context.pdfText' | 'context.pdfPages' | 'context.addTab'
 > = {
   'context.take': async ({ windowId }) => {
     const pending = await takePending(windowId);
@@ -50,6 +50,10 @@ export const contextHandlers: Pick<
   'context.pdfText': async ({ pages }) => {
     await coreReady();
     return pdfText(pages);
+  },
+  'context.pdfPages': async ({ text, pages }) => {
+    await coreReady();
+    return pdfPages(text, pages);
   },
   'context.fit': async ({ text, ...sizing }) => {
     const budget = await roomFor(sizing);

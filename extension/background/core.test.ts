@@ -11,6 +11,7 @@ import {
   modelsRequest,
   networkError,
   parseModels,
+  pdfPages,
   pdfText,
   renderMarkdown,
   StreamDecoder,
@@ -28,6 +29,14 @@ describe('the WASM boundary', () => {
     // Each start is where that page's marker begins in the JavaScript string.
     for (const [i, start] of out.pageStarts.entries())
       expect(out.text.slice(start)).toMatch(new RegExp(`^— page ${i + 1} —`));
+  });
+
+  test('pdfPages keeps the pages asked for by their markers and names them', () => {
+    const page = (str: string) => [{ str, hasEOL: true }];
+    const { text } = pdfText([page('Größe eins'), page('Zwei'), page('Drei'), page('Vier')]);
+    const chosen = pdfPages(text, [4, 1, 2]);
+    expect(chosen.pages).toBe('1–2, 4');
+    expect(chosen.text).toBe('— page 1 —\n\nGröße eins\n\n— page 2 —\n\nZwei\n\n— page 4 —\n\nVier');
   });
 
   test('renderMarkdown renders safely', () => {

@@ -19,6 +19,7 @@ export {
   modelsRequest,
   networkError,
   parseModels,
+  pdfPages,
   pdfText,
   renderMarkdown,
   StreamDecoder,

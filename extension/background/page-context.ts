@@ -87,6 +87,15 @@ function pdfIn(tab: Tabs.Tab, question?: string): PendingContext {
 }
 
 /**
+ * A selection asked about in the PDF viewer, which keeps it from extensions (Chrome's viewer
+ * and Firefox's pdf.js alike): the PDF, with the panel asking which pages were meant, rather
+ * than a failure or the whole PDF as if it were the selection.
+ */
+function pdfForSelection(tab: Tabs.Tab): PendingContext {
+  return { pdf: { url: tab.url ?? '', title: tab.title ?? '', askPages: true } };
+}
+
+/**
  * Runs `func` in the tab (in every frame with `allFrames`) and returns what each frame gave back.
  * The polyfill types results as unknown; each is what `func` returned, structured-cloned.
  */
@@ -159,7 +168,7 @@ async function capture(tab: Tabs.Tab, fallback: string): Promise<void> {
       : fallback
         ? offerMaterial({ ...base, text: fallback })
         : frames.some((r) => r?.pdf)
-          ? pdfIn(tab)
+          ? pdfForSelection(tab)
           : watchedVideo(tab.url)
             ? await readVideo(tab)
             : { error: t('selectFirst') };
@@ -168,7 +177,7 @@ async function capture(tab: Tabs.Tab, fallback: string): Promise<void> {
     pending = fallback
       ? offerMaterial({ ...base, text: fallback })
       : looksLikePdf(tab.url)
-        ? pdfIn(tab)
+        ? pdfForSelection(tab)
         : { error: UNREADABLE };
   }
   await leave(tab, pending);

@@ -21,6 +21,8 @@ const SentSchema = v.object({
   fullTokens: v.number(),
   fullChars: v.number(),
   lastPage: v.optional(v.number()),
+  /** A PDF's pages the user chose ("3–5, 9"), when not its first pages. */
+  pages: v.optional(v.pipe(v.string(), v.maxLength(1000))),
 });
 export type Sent = v.InferOutput<typeof SentSchema>;
 
@@ -71,6 +73,11 @@ export function attachmentView({ text, ...rest }: Attachment): AttachmentView {
 export const PdfRequestSchema = v.object({
   url: v.pipe(v.string(), v.maxLength(8192)),
   title: v.pipe(v.string(), v.maxLength(1000)),
+  /**
+   * The user asked about a selection, which the browser's PDF viewer keeps from extensions: the
+   * panel says so and asks which pages they mean.
+   */
+  askPages: v.optional(v.boolean()),
 });
 export type PdfRequest = v.InferOutput<typeof PdfRequestSchema>;
 

@@ -24,6 +24,14 @@ test('a PDF names its pages: all of them, or the ones sent', () => {
   expect(sentOf(part).sent).toMatch(/^Pages 1–38 of 120\. Sent 40 of 50 characters/);
 });
 
+test('a PDF whose pages the user chose names them, and where a cut ended', () => {
+  const pdf = { kind: 'pdf' as const, title: 'r.pdf', url: 'file:///r.pdf', pages: 120 };
+  const chosen = { ...pdf, chars: 50, sent: { tokens: 13, fullTokens: 13, fullChars: 50, pages: '3–5, 9' } };
+  expect(sentOf(chosen).sent).toBe('Pages 3–5, 9 of 120. Sent whole: 50 characters, about 13 tokens.');
+  const cut = { ...chosen, chars: 40, sent: { ...chosen.sent, tokens: 10, lastPage: 4 } };
+  expect(sentOf(cut).sent).toMatch(/^Pages 3–5, 9 of 120 chosen, sent up to page 4\. Sent 40 of 50 characters/);
+});
+
 test('a source stored before Gloss recorded what was sent still says its length', () => {
   expect(sentOf({ ...page, chars: 42 })).toEqual({ sent: '42 characters sent.', leftOut: null });
 });

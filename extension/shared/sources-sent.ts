@@ -34,12 +34,21 @@ const n = (count: number) => count.toLocaleString();
  */
 export function sentOf({ chars, pages, sent }: SourceSeen): { sent: string; leftOut: string | null } {
   if (!sent) return { sent: t('sourceChars', n(chars)), leftOut: null };
-  const pdf = pages && sent.lastPage !== undefined ? `${t('sourcePdfPart', sent.lastPage, pages)} ` : '';
+  const pdf = pages ? pdfPagesSent(pages, sent) : '';
   if (chars >= sent.fullChars) {
-    const all = pages ? `${t('sourcePdfWhole', pages)} ` : '';
+    const all = pages ? `${sent.pages ? t('sourcePdfChosen', sent.pages, pages) : t('sourcePdfWhole', pages)} ` : '';
     return { sent: `${all}${t('sourceWhole', n(chars), tokenCount(sent.tokens))}`, leftOut: null };
   }
   const part = t('sourcePart', n(chars), n(sent.fullChars), tokenCount(sent.tokens), tokenCount(sent.fullTokens));
   const left = t('sourceLeftOut', n(sent.fullChars - chars), tokenCount(Math.max(0, sent.fullTokens - sent.tokens)));
   return { sent: `${pdf}${part}`, leftOut: left };
+}
+
+/** A cut PDF's pages sent: its first pages ("Pages 1–38 of 120."), or those the user chose. */
+function pdfPagesSent(pages: number, sent: NonNullable<SourceSeen['sent']>): string {
+  if (sent.lastPage === undefined) return '';
+  const said = sent.pages
+    ? t('sourcePdfChosenPart', sent.pages, pages, sent.lastPage)
+    : t('sourcePdfPart', sent.lastPage, pages);
+  return `${said} `;
 }

@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 mod convert;
 mod fit;
 mod images;
+mod pages;
 mod spec_types;
 
 use convert::{from_js, to_js};

@@ -66,6 +66,17 @@ export const CONTEXT_MESSAGES = {
     }),
   },
   /**
+   * The pages of a PDF's text the user chose by number (the core finds them by their markers),
+   * and those pages named as a reader writes them ("3–5, 9").
+   */
+  'context.pdfPages': {
+    req: v.object({
+      text: v.pipe(v.string(), v.maxLength(MAX_ATTACHMENT_CHARS)),
+      pages: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.minLength(1)),
+    }),
+    res: v.object({ text: v.string(), pages: v.string() }),
+  },
+  /**
    * How much of some material fits the provider's context window, before sending; the
    * question's images and `question`, the text typed to go with it, take their share first.
    */

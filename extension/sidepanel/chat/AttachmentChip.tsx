@@ -11,14 +11,15 @@ import { useState } from 'react';
 import { IconButton } from '../IconButton';
 import type { SourceFit } from '../../shared/protocol/context';
 import { chipTitle, hostOf, pageCount, pdfFitText, preview, tokenCount } from './attachment-text';
-import type { Attachment } from './usePageContext';
+import { PdfPages } from './PdfPages';
+import type { Source } from './sources';
 import { t } from '../../shared/i18n';
 
 interface Props {
-  attachment: Attachment;
+  attachment: Source;
   /** Its share of the window, once sized. */
   fit: SourceFit | undefined;
-  onChange: (attachment: Attachment | null) => void;
+  onChange: (attachment: Source | null) => void;
 }
 
 export const SOURCE_LABELS = {
@@ -29,11 +30,16 @@ export const SOURCE_LABELS = {
 };
 
 /** "About 950 tokens.", or how much fits of a source that does not. */
-function fitText(attachment: Attachment, fit: SourceFit): string {
+function fitText(attachment: Source, fit: SourceFit): string {
   if (fit.percent >= 100) return t('aboutTokens', tokenCount(fit.totalTokens));
-  if (attachment.pages) return pdfFitText(attachment.text, attachment.pages, fit);
+  // Its first pages are named; pages the user chose are named in the title.
+  if (attachment.pages && attachment.range === undefined) return pdfFitText(attachment.text, attachment.pages, fit);
   return t('tooLong', fit.percent, tokenCount(fit.keptTokens), tokenCount(fit.totalTokens));
 }
+
+/** "120 pages", or the pages chosen of them ("pages 3–5, 9 of 120"). */
+const pagesOf = (count: number, range: string | undefined) =>
+  range === undefined ? pageCount(count) : t('pdfRangeChosen', range, count);
 
 export function AttachmentChip({ attachment, fit, onChange }: Props) {
   const [editing, setEditing] = useState(false);
@@ -41,9 +47,12 @@ export function AttachmentChip({ attachment, fit, onChange }: Props) {
   return (
     <div className="chip" role="group" aria-label={SOURCE_LABELS[attachment.kind]()}>
       <div className="chip-head">
-        <span className="chip-title" title={attachment.url}>
-          {chipTitle(attachment.kind, attachment.title)} {host && <span className="hint">· {host}</span>}
-          {attachment.pages !== undefined && <span className="hint"> · {pageCount(attachment.pages)}</span>}
+        <span className="chip-title" title={attachment.url || attachment.title}>
+          <span className="chip-name">{chipTitle(attachment.kind, attachment.title)}</span>{' '}
+          {host && <span className="hint">· {host}</span>}
+          {attachment.pages !== undefined && (
+            <span className="hint"> · {pagesOf(attachment.pages, attachment.range)}</span>
+          )}
         </span>
         {/* Icons, as on a turn: at 240 px words here left the title a few letters. */}
         <IconButton
@@ -69,6 +78,7 @@ export function AttachmentChip({ attachment, fit, onChange }: Props) {
           {fitText(attachment, fit)}
         </p>
       )}
+      {attachment.kind === 'pdf' && (attachment.pages ?? 0) > 1 && <PdfPages source={attachment} onChange={onChange} />}
     </div>
   );
 }

@@ -90,6 +90,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         tools={<PdfAttach page={page} />}
         onScrollKey={scroll}
         scanned={{ scan: page.scanned, onTaken: page.clearError }}
+        onError={page.setError}
       />
     </>
   );

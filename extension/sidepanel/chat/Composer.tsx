@@ -4,7 +4,9 @@
  * in the box (Up in an empty box), as a new version of that question.
  */
 import './Composer.css';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react';
+import { send } from '../../shared/protocol';
+import type { SizeNow } from './send-sources';
 import { useAutoAsk } from './useAutoAsk';
 import { ImageArea } from './ImageChips';
 import { useImages } from './useImages';
@@ -19,6 +21,7 @@ import { QuickActions } from './QuickActions';
 import { useDraft, type Offered } from './useDraft';
 import { QuoteAndFit } from './QuestionFit';
 import type { Attachment } from './usePageContext';
+import type { Source } from './sources';
 import { t } from '../../shared/i18n';
 
 interface Props {
@@ -27,7 +30,7 @@ interface Props {
   onStop: () => void;
   /** The sources waiting to go, each its own chip. */
   attachments: Attachment[];
-  onAttachmentsChange: (attachments: Attachment[]) => void;
+  onAttachmentsChange: Dispatch<SetStateAction<Source[]>>;
   /** A question that came with the sources ("Summarize this page."): asked at once when it can be (`auto-ask.ts`). */
   suggestion: string | null;
   /** The suggestion is in the box (or the box was not empty): it is not offered again. */
@@ -45,12 +48,25 @@ interface Props {
   onScrollKey: (action: ScrollKey) => void;
   /** A scanned PDF whose pages may go as images, and what to call once they are in. */
   scanned: { scan: ScannedPdf | null; onTaken: () => void };
+  /** Why nothing was sent (the sources could not be sized). */
+  onError: (message: string) => void;
 }
 
 /** A new source brings the cursor to the question: material is never sent by itself. */
-function useFocusOnNewSource(box: React.RefObject<HTMLTextAreaElement | null>, sources: Attachment[]) {
+function useFocusOnNewSource(box: React.RefObject<HTMLTextAreaElement | null>, sources: Source[]) {
   const newest = sources[sources.length - 1];
-  useEffect(() => box.current?.focus(), [box, sources.length, newest?.url, newest?.title]);
+  // A PDF that asks for its pages keeps the cursor in its pages box.
+  const asks = newest?.askPages === true;
+  useEffect(() => {
+    if (!asks) box.current?.focus();
+  }, [box, sources.length, newest?.url, newest?.title, asks]);
+}
+
+/** Sizes the sources with the question and the images, for a send the fits on show are not for. */
+function sizer(providerId: string | undefined, images: readonly QuestionImage[]): SizeNow {
+  const sizes = images.map(({ width, height }) => ({ width, height }));
+  return (texts, question) =>
+    send('context.fitAll', { texts, providerId, images: sizes, question }).then((r) => r.fits);
 }
 
 /**
@@ -58,19 +74,30 @@ function useFocusOnNewSource(box: React.RefObject<HTMLTextAreaElement | null>, s
  * at once when they fit (`auto-ask.ts`).
  */
 function useSending(
-  p: Pick<Props, 'streaming' | 'attachments' | 'onSend' | 'onEdit' | 'onAttachmentsChange' | 'onStop' | 'lastQuestion'>,
+  p: Pick<
+    Props,
+    'streaming' | 'attachments' | 'onSend' | 'onEdit' | 'onAttachmentsChange' | 'onStop' | 'lastQuestion' | 'onError'
+  >,
   c: {
     draft: string;
-    setDraft: (draft: string) => void;
+    setDraft: Dispatch<SetStateAction<string>>;
     offered: Offered;
     box: RefObject<HTMLTextAreaElement | null>;
-    images: { take: () => QuestionImage[] };
+    images: { take: () => QuestionImage[]; images: QuestionImage[] };
+    providerId: string | undefined;
   },
 ) {
   // Whether to send only what fits of the sources, and how much of each that is.
   const choice = useSendChoice();
   const { draft, setDraft } = c;
-  const sending = useSend({ ...p, draft, setDraft, images: c.images, asSentAll: choice.asSentAll });
+  const sending = useSend({
+    ...p,
+    draft,
+    setDraft,
+    images: c.images,
+    choice: { sized: choice.sized, trim: choice.trim, images: c.images.images },
+    sizeNow: sizer(c.providerId, c.images.images),
+  });
   useAutoAsk({
     offered: c.offered,
     draft,
@@ -99,6 +126,7 @@ export function Composer({
   tools,
   onScrollKey,
   scanned,
+  onError,
 }: Props) {
   const [draft, setDraft, offered] = useDraft(suggestion, onSuggestionTaken, returned);
   const box = useRef<HTMLTextAreaElement>(null);
@@ -106,8 +134,8 @@ export function Composer({
   const images = useImages(returned);
   useFocusOnNewSource(box, attachments);
   const { choice, editing, submit, onKey } = useSending(
-    { streaming, attachments, onSend, onEdit, onAttachmentsChange, onStop, lastQuestion },
-    { draft, setDraft, offered, box, images },
+    { streaming, attachments, onSend, onEdit, onAttachmentsChange, onStop, lastQuestion, onError },
+    { draft, setDraft, offered, box, images, providerId },
   );
 
   return (

@@ -9,7 +9,7 @@ import { messageOf } from '../../shared/errors';
 import { MAX_IMAGES } from '../../shared/image';
 import { t } from '../../shared/i18n';
 import { loadPdfJs } from './pdf-extract';
-import { firstPages, pageImages, pageList, type ScannedPdf } from './pdf-pages';
+import { firstPages, pageImages, scanPageList, type ScannedPdf } from './pdf-pages';
 import type { useImages } from './useImages';
 
 interface Props {
@@ -25,7 +25,7 @@ export function ScannedPages({ scan, images, onDone }: Props) {
   const [drawing, setDrawing] = useState(false);
 
   const add = () => {
-    const chosen = pageList(typed, scan.pages);
+    const chosen = scanPageList(typed, scan.pages);
     setProblem('error' in chosen ? chosen.error : null);
     if ('error' in chosen) return;
     setDrawing(true);

@@ -3,6 +3,7 @@
  * window, and, for several, what fits of them all ("3 sources: 62% fits"). One choice for all:
  * send only what fits, or everything.
  */
+import './SourceChips.css';
 import { useEffect } from 'react';
 import type { Attachment } from '../../shared/attachment';
 import { t } from '../../shared/i18n';

@@ -3,7 +3,7 @@
  * from, a short preview, and its size in tokens.
  */
 import type { Attachment } from '../../shared/attachment';
-import { plural, t } from '../../shared/i18n';
+import { t } from '../../shared/i18n';
 import { tokenCount } from '../../shared/sources-sent';
 
 /** What the quote is and where from ("Selection from “Title”"); just what it is for an untitled page. */
@@ -50,11 +50,6 @@ export function pdfFitText(
   return partial ? t('pdfFitsPart', range, pages, kept, total) : t('pdfFits', range, pages, kept, total, last + 1);
 }
 
-/** "1 page", "12 pages". */
-export function pageCount(pages: number): string {
-  return plural(pages, 'pdfOnePage', 'pdfPageCount');
-}
-
 /** The quote on one line, cut at 280 characters. */
 export function preview(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -62,6 +57,7 @@ export function preview(text: string): string {
 }
 
 export { tokenCount } from '../../shared/sources-sent';
+export { pageCount } from './page-list';
 
 /** The page's host, or '' when its address is not a URL. */
 export function hostOf(url: string): string {

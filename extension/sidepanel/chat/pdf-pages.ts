@@ -8,6 +8,7 @@
 import { MAX_IMAGE_SIDE, MAX_IMAGES, type QuestionImage } from '../../shared/image';
 import { prepareImage } from '../../shared/image-prepare';
 import { t } from '../../shared/i18n';
+import { pageList } from './page-list';
 import { PdfProblem, type PdfJs } from './pdf-extract';
 
 /** A PDF read and found to have no text: its bytes (to draw its pages from) and its size. */
@@ -23,25 +24,9 @@ export function firstPages(count: number): string {
   return last === 1 ? '1' : `1–${last}`;
 }
 
-/**
- * The page numbers the user typed ("1–3, 5": commas between, ranges with a hyphen or dash), in
- * order and each once; or why they cannot be drawn (not a page of this PDF, or too many).
- */
-export function pageList(typed: string, count: number): { pages: number[] } | { error: string } {
-  const pages = new Set<number>();
-  const bad = () => ({ error: t('pdfPagesInvalid', String(count)) });
-  const parts = typed.split(',').map((p) => p.trim());
-  if (parts.every((p) => p === '')) return bad();
-  for (const part of parts.filter(Boolean)) {
-    const match = /^(\d+)\s*(?:[-–—]\s*(\d+))?$/.exec(part);
-    if (!match) return bad();
-    const from = Number(match[1]);
-    const to = Number(match[2] ?? match[1]);
-    if (from < 1 || to > count || to < from) return bad();
-    for (let n = from; n <= to && pages.size <= MAX_IMAGES; n++) pages.add(n);
-    if (pages.size > MAX_IMAGES) return { error: t('pdfPagesTooMany', String(MAX_IMAGES)) };
-  }
-  return { pages: [...pages].sort((a, b) => a - b) };
+/** The pages the user typed for drawing: at most a question's images. */
+export function scanPageList(typed: string, count: number) {
+  return pageList(typed, count, MAX_IMAGES);
 }
 
 /** The scale that draws a page of `width × height` points with its long side at `MAX_IMAGE_SIDE`. */

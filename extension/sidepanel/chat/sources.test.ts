@@ -55,3 +55,11 @@ test('a PDF cut to what fits names the last page it sent', () => {
   expect(sent.text.endsWith('Two.')).toBe(true);
   expect(sent.sent?.lastPage).toBe(2);
 });
+
+test('PDFs from disk (no address) are told apart by their text: a second file joins the first', () => {
+  const file = (title: string, text: string): Attachment => ({ kind: 'pdf', title, url: '', text, pages: 1 });
+  const two = withSource([file('a.pdf', 'A')], file('b.pdf', 'B'), true);
+  expect(two.map((s) => s.title)).toEqual(['a.pdf', 'b.pdf']);
+  // The same file dropped again is refreshed in its place.
+  expect(withSource(two, file('a.pdf', 'A'), true).map((s) => s.title)).toEqual(['a.pdf', 'b.pdf']);
+});

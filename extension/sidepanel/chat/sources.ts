@@ -8,16 +8,30 @@ import type { Attachment } from '../../shared/attachment';
 import type { SourceFit } from '../../shared/protocol/context';
 import { pagesKept } from './attachment-text';
 
-/** The same source again: a tab's page (or PDF, transcript) by its address, a selection by its text too. */
+/**
+ * A source in the composer: the attachment, and for a PDF whose pages the user chose, those
+ * pages ("3–5, 9": `text` holds only them) and its whole text, to choose again. `askPages`: the
+ * user asked about a selection Gloss cannot read, so the chip asks for pages. None of these is sent.
+ */
+export type Source = Attachment & { range?: string; whole?: string; askPages?: boolean };
+
+/**
+ * The same source again: a tab's page (or PDF, transcript) by its address, a selection by its
+ * text too. A file from disk has no address: it is the same file again only with the same text.
+ */
 function sameSource(a: Attachment, b: Attachment): boolean {
-  return a.kind === b.kind && a.url === b.url && (a.kind !== 'selection' || a.text === b.text);
+  const byText = a.kind === 'selection' || a.url === '';
+  return a.kind === b.kind && a.url === b.url && (!byText || textOf(a) === textOf(b));
 }
+
+/** A source's whole text (all of a PDF, also when only some pages are chosen). */
+const textOf = (s: Source) => s.whole ?? s.text;
 
 /**
  * The composer's sources after `next` arrives: with `add` it joins them (a source already there
  * is refreshed in its place, never doubled), otherwise it replaces them.
  */
-export function withSource(list: readonly Attachment[], next: Attachment, add: boolean): Attachment[] {
+export function withSource(list: readonly Source[], next: Source, add: boolean): Source[] {
   if (!add) return [next];
   const at = list.findIndex((a) => sameSource(a, next));
   return at < 0 ? [...list, next] : list.map((a, i) => (i === at ? next : a));
@@ -36,8 +50,9 @@ export function overallFit(fits: readonly SourceFit[]): { percent: number; keptT
  * A source as sent: only what fits when the user chose that (`trim`), with how much went of how
  * much. Not yet sized (`fit` undefined): sent whole, its measure unknown.
  */
-export function asSent(source: Attachment, fit: SourceFit | undefined, trim: boolean): Attachment {
-  if (!fit) return source;
+export function asSent(source: Source, fit: SourceFit | undefined, trim: boolean): Attachment {
+  const { range, whole, askPages, ...attachment } = source;
+  if (!fit) return attachment;
   const cut = trim && fit.percent < 100;
   const text = cut ? source.text.slice(0, fit.keptChars) : source.text;
   const lastPage = cut && source.pages ? pagesKept(source.text, fit.keptChars).last : undefined;
@@ -46,6 +61,7 @@ export function asSent(source: Attachment, fit: SourceFit | undefined, trim: boo
     fullTokens: fit.totalTokens,
     fullChars: source.text.length,
     ...(lastPage !== undefined ? { lastPage } : {}),
+    ...(range !== undefined ? { pages: range } : {}),
   };
-  return { ...source, text, sent };
+  return { ...attachment, text, sent };
 }

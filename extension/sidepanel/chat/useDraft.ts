@@ -4,7 +4,7 @@
  * box once, to be asked at once (`auto-ask.ts`); a refused question comes back before whatever
  * was typed since.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { withReturned } from './composer-text';
 
 const DRAFT_KEY = 'gloss.draft';
@@ -23,7 +23,7 @@ export function useDraft(
   suggestion: string | null,
   onSuggestionTaken: () => void,
   returned: { text: string; at: number } | null,
-): [string, (draft: string) => void, Offered] {
+): [string, Dispatch<SetStateAction<string>>, Offered] {
   const [draft, setDraft] = useState(() => localStorage.getItem(DRAFT_KEY) ?? '');
   useEffect(() => {
     localStorage.setItem(DRAFT_KEY, draft);

@@ -13,7 +13,7 @@ import { send, type Res } from '../../shared/protocol';
 import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
 import type { ScannedPdf } from './pdf-pages';
 import { PdfProblem, PdfScanned, pdfFromFile, pdfFromUrl } from './pdf-read';
-import { withSource } from './sources';
+import { withSource, type Source } from './sources';
 
 export type { Attachment };
 
@@ -69,9 +69,9 @@ function apply(
 type ReadPdf = (from: PdfRequest | File, offered?: string | null, add?: boolean) => void;
 
 function useSetters() {
-  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  const [attachments, setAttachments] = useState<Source[]>([]);
   const addSource = useCallback(
-    (next: Attachment, add: boolean) => setAttachments((list) => withSource(list, next, add)),
+    (next: Source, add: boolean) => setAttachments((list) => withSource(list, next, add)),
     [],
   );
   const [error, setError] = useState<string | null>(null);
@@ -116,7 +116,7 @@ function useReadPdf(to: ReturnType<typeof useSetters>): ReadPdf {
       (from instanceof File ? pdfFromFile(from) : pdfFromUrl(from.url, from.title))
         .then(
           (pdf) => {
-            addSource(pdf, add);
+            addSource(!(from instanceof File) && from.askPages ? { ...pdf, askPages: true } : pdf, add);
             setQuestion(offered);
           },
           (e: unknown) => {

@@ -1,44 +1,76 @@
 /**
  * What sending from the composer does: a new question with the sources (or only what fits of
- * them) and the images, or, while the last question is being edited in the box (Up in an empty
- * box), a new version of that question. The keys' meaning is `composer-text.ts`'s.
+ * them, sized for exactly what goes: `send-sources.ts`) and the images, or, while the last
+ * question is being edited in the box (Up in an empty box), a new version of that question. The
+ * keys' meaning is `composer-text.ts`'s.
  */
-import { useState } from 'react';
+import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { messageOf } from '../../shared/errors';
 import type { QuestionImage } from '../../shared/image';
 import type { ComposerKey } from './composer-text';
+import { sentAfterSizing, sentNow, type Sending as Choice, type SizeNow } from './send-sources';
 import type { Attachment } from './usePageContext';
+import type { Source } from './sources';
 
 interface Sending {
   draft: string;
-  setDraft: (draft: string) => void;
+  setDraft: Dispatch<SetStateAction<string>>;
   streaming: boolean;
-  attachments: Attachment[];
-  /** The sources as they go: all of each, or only what fits if the user chose that. */
-  asSentAll: (sources: readonly Attachment[]) => Attachment[];
+  attachments: Source[];
+  /** The fits on show and the choice of what goes; the question is the draft's. */
+  choice: Omit<Choice, 'question'>;
+  /** Sizes the sources when the fits on show are not for what goes. */
+  sizeNow: SizeNow;
   images: { take: () => QuestionImage[] };
   onSend: (question: string, attachments: Attachment[], images: QuestionImage[]) => void;
   onEdit: (turnId: string, question: string) => void;
-  onAttachmentsChange: (attachments: Attachment[]) => void;
+  onAttachmentsChange: Dispatch<SetStateAction<Source[]>>;
   onStop: () => void;
+  /** Nothing could be sent: why. */
+  onError: (message: string) => void;
   lastQuestion: { id: string; question: string } | null;
+}
+
+/**
+ * A new question with the sources as they go: at once when the fits on show are for them, else
+ * once they are sized (`sizing` holds off a second send meanwhile); nothing goes if that fails.
+ */
+function sendNew(s: Sending, question: string, sizing: { current: boolean }) {
+  const [typed, sources] = [s.draft, s.attachments];
+  const go = (sent: Attachment[]) => {
+    s.onSend(question, sent, s.images.take());
+    // Anything typed or added while the sources were sized stays in the composer.
+    s.onAttachmentsChange((now) => now.filter((x) => !sources.includes(x)));
+    s.setDraft((now) => (now === typed ? '' : now));
+  };
+  const choice = { ...s.choice, question: typed };
+  const now = sentNow(sources, choice);
+  if (now) {
+    go(now);
+    return;
+  }
+  sizing.current = true;
+  sentAfterSizing(sources, choice, s.sizeNow)
+    .then(go, (e: unknown) => s.onError(messageOf(e)))
+    .finally(() => (sizing.current = false));
 }
 
 export function useSend(s: Sending) {
   // The turn whose question is being edited in the box, if any.
   const [editing, setEditing] = useState<string | null>(null);
+  // Sources being sized before they go: a second Enter meanwhile does not send twice.
+  const sizing = useRef(false);
 
   const submit = (override?: string) => {
     const question = (override ?? s.draft).trim();
-    if (!question || s.streaming) return;
+    if (!question || s.streaming || sizing.current) return;
     if (editing) {
       s.onEdit(editing, question);
       setEditing(null);
       s.setDraft('');
       return;
     }
-    s.onSend(question, s.asSentAll(s.attachments), s.images.take());
-    s.onAttachmentsChange([]);
-    s.setDraft('');
+    sendNew(s, question, sizing);
   };
 
   const onKey = (does: ComposerKey) => {

@@ -5,17 +5,11 @@
  */
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { Attachment } from '../../shared/attachment';
-import { send, type Res } from '../../shared/protocol';
+import { send } from '../../shared/protocol';
 import { ComposerImages } from './ImageChips';
-import { asSent } from './sources';
+import type { SourcesFit } from './send-sources';
 
-/** The fits and the texts they were sized for (a source edited since is not sized yet). */
-export interface SourcesFit {
-  texts: readonly string[];
-  /** The question they were sized with (it takes its room first). */
-  question: string;
-  fits: Res<'context.fitAll'>['fits'];
-}
+export type { SourcesFit };
 
 /** The fit of source `i` if it was sized as it is now. */
 export function fitOf(sized: SourcesFit | undefined, i: number, text: string) {
@@ -38,7 +32,7 @@ export function useSourcesFit(
     const sizes = images.map(({ width, height }) => ({ width, height }));
     const timer = setTimeout(() => {
       send('context.fitAll', { texts, providerId, images: sizes, question }).then(
-        (r) => live && setSized({ texts, question, fits: r.fits }),
+        (r) => live && setSized({ texts, question, images, fits: r.fits }),
         () => undefined,
       );
     }, 300);
@@ -54,14 +48,13 @@ export function useSourcesFit(
 
 /**
  * The composer's choice for its sources: whether to send only what fits (on by default: nothing
- * goes over the window unless the user says so), the fits it is made by, and the sources as sent.
+ * goes over the window unless the user says so), and the fits on show (`send-sources.ts` sends by them).
  */
 export function useSendChoice() {
   const [trim, setTrim] = useState(true);
   const [sized, setSized] = useState<SourcesFit>();
   const onSized = useCallback((s: SourcesFit | undefined) => setSized(s), []);
-  const asSentAll = (sources: readonly Attachment[]) => sources.map((a, i) => asSent(a, fitOf(sized, i, a.text), trim));
-  return { trim, setTrim, onSized, asSentAll, sized };
+  return { trim, setTrim, onSized, sized };
 }
 
 /**

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::material::{page_numbers, page_ranges};
 use crate::spec::{Message, Role};
 
 /// Where an attachment came from.
@@ -99,21 +100,11 @@ fn material_block(a: &Attachment, number: Option<usize>, all: &[Attachment]) -> 
     )
 }
 
-/// The pages a PDF's text holds, from its page markers ("— page 12 —"): "1–38", or "7".
+/// The pages a PDF's text holds, from its page markers ("— page 12 —"): "1–38", "7", or the
+/// pages a user chose ("3–5, 9").
 fn pages_sent(text: &str) -> Option<String> {
-    let mut numbers = text.lines().filter_map(|l| {
-        l.strip_prefix("— page ")?
-            .strip_suffix(" —")?
-            .parse::<u32>()
-            .ok()
-    });
-    let first = numbers.next()?;
-    let last = numbers.next_back().unwrap_or(first);
-    Some(if last == first {
-        first.to_string()
-    } else {
-        format!("{first}–{last}")
-    })
+    let numbers = page_numbers(text);
+    (!numbers.is_empty()).then(|| page_ranges(&numbers))
 }
 
 /// A tag that occurs neither in `text` nor in any of `others` (the title and URL, which the page

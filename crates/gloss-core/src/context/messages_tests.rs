@@ -192,6 +192,13 @@ fn a_pdf_names_the_pages_sent_of_its_page_count() {
         openings(&user)[0].ends_with(" pages=\"1–3 of 120\">>>"),
         "{user}"
     );
+    // Pages a user typed ("3–4, 9") are named as such, not as one span from 3 to 9.
+    pdf.text = "— page 3 —\n\nA.\n\n— page 4 —\n\nB.\n\n— page 9 —\n\nC.".into();
+    let user = build_messages("Q", &[pdf.clone()])[1].content.text();
+    assert!(
+        openings(&user)[0].ends_with(" pages=\"3–4, 9 of 120\">>>"),
+        "{user}"
+    );
     pdf.text = "— page 7 —\n\nOne page.".into();
     pdf.pages = None;
     let user = build_messages("Q", &[pdf])[1].content.text();

@@ -1,0 +1,99 @@
+//! Pages of a PDF's text chosen by number: the user types a range ("3–5, 9") when a long PDF
+//! does not fit, and only those pages go. The text is `pdf_text`'s, each page opened by its
+//! marker line ("— page 12 —"), so pages are found by their markers (an edited text still
+//! counts) and the pages sent are named from the markers too.
+
+/// The page number of a marker line ("— page 12 —"), else `None`.
+pub fn page_marker(line: &str) -> Option<u32> {
+    line.strip_prefix("— page ")?
+        .strip_suffix(" —")?
+        .parse()
+        .ok()
+}
+
+/// The pages of `text` whose numbers are in `pages`, in the text's order, each from its marker
+/// to the next page's, joined as `pdf_text` joins pages. Text before the first marker belongs to
+/// no page and is left out.
+pub fn pdf_pages(text: &str, pages: &[u32]) -> String {
+    let mut starts: Vec<(usize, u32)> = Vec::new();
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(n) = page_marker(line.trim_end_matches(['\n', '\r'])) {
+            starts.push((at, n));
+        }
+        at += line.len();
+    }
+    let mut out = String::new();
+    for (i, &(start, n)) in starts.iter().enumerate() {
+        if !pages.contains(&n) {
+            continue;
+        }
+        let end = starts.get(i + 1).map_or(text.len(), |&(next, _)| next);
+        if !out.is_empty() {
+            out.push_str("\n\n");
+        }
+        out.push_str(text[start..end].trim_end());
+    }
+    out
+}
+
+/// The page numbers of `text`'s markers, in order.
+pub fn page_numbers(text: &str) -> Vec<u32> {
+    text.lines().filter_map(page_marker).collect()
+}
+
+/// Page numbers as a reader writes them: runs of consecutive pages as ranges ("1–3, 5, 9–10").
+pub fn page_ranges(pages: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < pages.len() {
+        let mut j = i;
+        while j + 1 < pages.len() && pages[j + 1] == pages[j] + 1 {
+            j += 1;
+        }
+        parts.push(if j == i {
+            pages[i].to_string()
+        } else {
+            format!("{}–{}", pages[i], pages[j])
+        });
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str =
+        "— page 1 —\n\nOne.\n\n— page 2 —\n\nTwo a.\n\nTwo b.\n\n— page 3 —\n\n— page 4 —\n\nFour.";
+
+    #[test]
+    fn chosen_pages_are_kept_whole_in_order() {
+        assert_eq!(
+            pdf_pages(TEXT, &[4, 2]),
+            "— page 2 —\n\nTwo a.\n\nTwo b.\n\n— page 4 —\n\nFour."
+        );
+        assert_eq!(pdf_pages(TEXT, &[1]), "— page 1 —\n\nOne.");
+        // A page with no text keeps its marker: the model is told the page was sent, and empty.
+        assert_eq!(pdf_pages(TEXT, &[3]), "— page 3 —");
+        assert_eq!(pdf_pages(TEXT, &[9]), "");
+    }
+
+    #[test]
+    fn a_marker_inside_a_line_is_text() {
+        let text = "— page 1 —\n\nSee “— page 2 —” below.\n\n— page 2 —\n\nTwo.";
+        assert_eq!(
+            pdf_pages(text, &[1]),
+            "— page 1 —\n\nSee “— page 2 —” below."
+        );
+    }
+
+    #[test]
+    fn pages_are_named_as_ranges() {
+        assert_eq!(page_ranges(&[1, 2, 3, 5, 9, 10]), "1–3, 5, 9–10");
+        assert_eq!(page_ranges(&[7]), "7");
+        assert_eq!(page_ranges(&[]), "");
+        assert_eq!(page_numbers(TEXT), vec![1, 2, 3, 4]);
+    }
+}

@@ -1,0 +1,41 @@
+/**
+ * A PDF's pages chosen by number in the composer: when a long PDF does not fit, the user can
+ * send the pages they mean ("3–5, 9") instead of its first ones. The typed pages are checked
+ * here (`page-list.ts`) and the core keeps those pages of the text (found by their markers);
+ * the whole text stays with the chip, so the pages can be chosen again or all sent after all.
+ */
+import { pageList } from './page-list';
+import type { Source } from './sources';
+
+/** The core's page choice, behind the worker: the pages' text and the pages named ("3–5, 9"). */
+export type SelectPages = (text: string, pages: number[]) => Promise<{ text: string; pages: string }>;
+
+/** The PDF with all its pages again. */
+export function allPages({ whole, range, askPages, ...source }: Source): Source {
+  return { ...source, text: whole ?? source.text };
+}
+
+/**
+ * The PDF with only the pages typed, or why they cannot be used. All pages typed is the whole
+ * PDF again.
+ */
+export async function choosePages(
+  source: Source,
+  typed: string,
+  select: SelectPages,
+): Promise<Source | { error: string }> {
+  const count = source.pages ?? 0;
+  const chosen = pageList(typed, count);
+  if ('error' in chosen) return chosen;
+  if (chosen.pages.length === count) return allPages(source);
+  const whole = source.whole ?? source.text;
+  const kept = await select(whole, chosen.pages);
+  const { askPages, ...rest } = source;
+  return { ...rest, text: kept.text, range: kept.pages, whole };
+}
+
+/** What the pages box shows: the pages chosen, or all of them. */
+export function typedPages(source: Source): string {
+  const count = source.pages ?? 1;
+  return source.range ?? (count === 1 ? '1' : `1–${count}`);
+}
