@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { launchWithExtension } from './browser';
 import { startProviderServer } from './provider-server';
 import { failed, material, waiting } from './screenshot-states';
+import { imageStates } from './screenshot-states-16';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -54,6 +55,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await material(panel, shoot, lang);
     await waiting(panel, server, shoot, lang);
     await failed(panel, server, shoot, lang);
+    await imageStates(panel, server, shoot, lang);
     await panel.locator('.bar button').nth(1).click(); // History
     await panel.locator('.history-item').first().waitFor();
     await shoot(panel, `history-${lang}`);
