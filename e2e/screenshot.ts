@@ -13,6 +13,7 @@ import { startProviderServer } from './provider-server';
 import { failed, material, waiting } from './screenshot-states';
 import { aroundAnswer, connectionTest } from './screenshot-states-12';
 import { longSources } from './screenshot-states-15';
+import { imageStates } from './screenshot-states-16';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -58,6 +59,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await waiting(panel, server, shoot, lang);
     await failed(panel, server, shoot, lang);
     await longSources(panel, server, shoot, lang);
+    await imageStates(panel, server, shoot, lang);
     await panel.locator('.bar button').nth(1).click(); // History
     await panel.locator('.history-item').first().waitFor();
     await shoot(panel, `history-${lang}`);

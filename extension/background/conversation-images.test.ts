@@ -110,3 +110,63 @@ test('a question with images that the storage cannot hold says the storage is fu
   expect(refused).toBeInstanceOf(DOMException);
   expect(storageProblem(refused)).toBe(t('storageFull'));
 });
+
+/** A JSON export of one conversation with `questions` questions of four `large` images each. */
+async function exportWithImages(questions: number, large: (i: number) => QuestionImage) {
+  const store = await freshStore();
+  const { conversationId } = await converse(store, [0, 1, 2, 3].map(large));
+  const parts: string[] = [];
+  for await (const piece of exportPieces(store, { ids: [conversationId], format: 'json' })) parts.push(piece);
+  const file = JSON.parse(parts.join('')) as ExportFile;
+  const data = file.conversations[0]!;
+  for (let q = 1; q < questions; q++) {
+    const last = data.turns.at(-1)!;
+    const images = [0, 1, 2, 3].map((i) => large(4 * q + i));
+    data.turns.push({ ...last, id: crypto.randomUUID(), parentId: last.id, images });
+  }
+  data.conversation.leafId = data.turns.at(-1)!.id;
+  return file;
+}
+
+test('an import whose conversation holds more images than a conversation may is refused whole', async () => {
+  const large = (i: number) => image(MAX_IMAGE_BASE64 - 200 - i);
+  // Three questions of four images of nearly 5 MiB: 60 MiB, past the 40 MiB a conversation holds.
+  const file = await exportWithImages(3, large);
+  const store = await freshStore();
+  const kept = await converse(store, [image(10)]);
+  const title = file.conversations[0]!.conversation.title;
+  const chars = imageChars(file.conversations[0]!.turns);
+  await expect(importText(store, JSON.stringify(file))).rejects.toThrow(
+    t('importImagesTooMany', title, (chars / 1024 / 1024).toFixed(1), '40.0'),
+  );
+  expect((await store.list()).value.map((c) => c.id)).toEqual([kept.conversationId]);
+  expect((await store.turn(kept.turnId))?.images).toEqual([image(10)]);
+});
+
+test('an import larger than the free storage is refused before anything is written', async () => {
+  const file = await exportWithImages(1, (i) => image(100_000 + i));
+  const text = JSON.stringify(file);
+  const store = await freshStore();
+  const free = () => Promise.resolve(300_000);
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+  await expect(importText(store, text, free)).rejects.toThrow(t('importNoRoom', mb(text.length), mb(300_000)));
+  expect((await store.list()).value).toEqual([]);
+  expect(await importText(store, text, () => Promise.resolve(text.length))).toEqual({ imported: 1, skipped: 0 });
+});
+
+test('storage filling up during an import keeps what was stored and says how far it got', async () => {
+  const one = await exportWithImages(1, (i) => image(1000 + i));
+  const two = await exportWithImages(1, (i) => image(2000 + i));
+  const file = { ...one, conversations: [...one.conversations, ...two.conversations] };
+  const store = await freshStore();
+  const kept = await converse(store, [image(10)]);
+  const put = store.put.bind(store);
+  let writes = 0;
+  store.put = (data) => (++writes === 2 ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : put(data));
+  await expect(importText(store, JSON.stringify(file))).rejects.toThrow(
+    t('importStoppedFull', t('storageFull'), '1', '2'),
+  );
+  const ids = (await store.list()).value.map((c) => c.id).sort();
+  expect(ids).toEqual([kept.conversationId, one.conversations[0]!.conversation.id].sort());
+  expect((await store.turn(kept.turnId))?.images).toEqual([image(10)]);
+});

@@ -7,6 +7,7 @@ import {
   checkEndpoint,
   contentTokens,
   httpError,
+  imageLimits,
   isSpecError,
   modelsRequest,
   networkError,
@@ -17,11 +18,20 @@ import {
   StreamDecoder,
   timeoutError,
 } from './core';
+import { IMAGE_TYPES, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../shared/image';
 import { loadCore } from './test-support';
 
 beforeAll(loadCore);
 
 describe('the WASM boundary', () => {
+  test("the panel's copies of the image limits are the core's (the panel does not load the WASM)", () => {
+    expect(imageLimits()).toEqual({
+      mediaTypes: [...IMAGE_TYPES],
+      maxBase64: MAX_IMAGE_BASE64,
+      maxSide: MAX_IMAGE_SIDE,
+    });
+  });
+
   test("pdfText gives each page's start as a UTF-16 offset into the text JavaScript gets", () => {
     const page = (str: string) => [{ str, hasEOL: true }];
     const out = pdfText([page('Größe 😀 und Maße'), page('Zweite Seite'), page('Dritte ✓')]);

@@ -13,6 +13,7 @@ export {
   fitText,
   fitTexts,
   httpError,
+  imageLimits,
   imageTokens,
   modelDetailsRequest,
   modelSees,

@@ -1,6 +1,7 @@
 /**
- * Importing an export file: checked whole before anything is written, counts capped, and ids
- * kept only where they can touch nothing already stored.
+ * Importing an export file: checked whole before anything is written, counts and each
+ * conversation's images capped as when asking, the browser's free storage looked at first, and
+ * ids kept only where they can touch nothing already stored.
  */
 import * as v from 'valibot';
 import {
@@ -11,6 +12,8 @@ import {
   type TurnRecord,
 } from '../shared/history';
 import { t } from '../shared/i18n';
+import { MAX_CONVERSATION_IMAGE_CHARS, imageChars } from '../shared/opened-images';
+import { storageProblem } from './db';
 import type { HistoryStore } from './history-store';
 
 /** What an import did: conversations stored, and those skipped as already in the history. */
@@ -19,24 +22,66 @@ export interface ImportCount {
   skipped: number;
 }
 
+/** Bytes the browser would still let Gloss store, or undefined where it cannot tell. */
+export type FreeStorage = () => Promise<number | undefined>;
+
+/** `navigator.storage.estimate()`, which service workers have in Chrome and Firefox. */
+const browserFreeStorage: FreeStorage = async () => {
+  // Node (the unit tests) has no navigator, or one without storage.
+  if (typeof navigator === 'undefined' || !('storage' in navigator)) return undefined;
+  const { quota, usage } = await navigator.storage.estimate();
+  if (quota === undefined || usage === undefined) return undefined;
+  return Math.max(0, quota - usage);
+};
+
+const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+
 /**
  * Stores an export file's conversations. One already here (the same file imported twice) is
  * skipped; one whose id is taken but that holds turns not stored here comes in as a copy.
+ * `size` is the file's length, compared with the free storage before anything is written.
  */
-export async function importFile(s: HistoryStore, file: unknown): Promise<ImportCount> {
+export async function importFile(
+  s: HistoryStore,
+  file: unknown,
+  size = 0,
+  free: FreeStorage = browserFreeStorage,
+): Promise<ImportCount> {
   // The validator's words ("Invalid key: Expected "format"…") mean nothing to a reader.
   const parsed = v.safeParse(ExportSchema, file);
   if (!parsed.success) throw new Error(t('errNotExport'));
   const { conversations } = parsed.output;
+  refuseOverCaps(conversations);
+  const room = await free();
+  if (room !== undefined && size > room) throw new Error(t('importNoRoom', mb(size), mb(room)));
+  let skipped = 0;
+  let imported = 0;
+  for (const data of conversations) {
+    if (await alreadyHere(s, data)) skipped++;
+    else {
+      await s.put((await keepsItsIds(s, data)) ? settled(data) : withNewIds(data)).catch((e: unknown) => {
+        // Each conversation is written in a transaction of its own: those before stay, this one
+        // is left out whole, and nothing stored before the import is touched.
+        throw new Error(t('importStoppedFull', storageProblem(e), String(imported), String(conversations.length)));
+      });
+      imported++;
+    }
+  }
+  return { imported, skipped };
+}
+
+/** Refuses a file with more than an import takes, or a conversation with more images than Gloss
+ * lets one hold (it could not be opened: see `shared/opened-images.ts`). */
+function refuseOverCaps(conversations: readonly ConversationData[]): void {
   if (conversations.length > MAX_IMPORT_CONVERSATIONS || conversations.some((c) => c.turns.length > MAX_IMPORT_TURNS)) {
     throw new Error(t('importTooMany', MAX_IMPORT_CONVERSATIONS.toLocaleString(), MAX_IMPORT_TURNS.toLocaleString()));
   }
-  let skipped = 0;
-  for (const data of parsed.output.conversations) {
-    if (await alreadyHere(s, data)) skipped++;
-    else await s.put((await keepsItsIds(s, data)) ? settled(data) : withNewIds(data));
+  for (const { conversation, turns } of conversations) {
+    const chars = imageChars(turns);
+    if (chars > MAX_CONVERSATION_IMAGE_CHARS) {
+      throw new Error(t('importImagesTooMany', conversation.title, mb(chars), mb(MAX_CONVERSATION_IMAGE_CHARS)));
+    }
   }
-  return { imported: conversations.length - skipped, skipped };
 }
 
 /** The conversation is stored under its id with every turn of the file (perhaps more since). */

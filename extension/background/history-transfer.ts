@@ -17,7 +17,7 @@ import {
   type ImportResult,
   type TypedPort,
 } from '../shared/protocol';
-import { importFile, type ImportCount } from './history-import';
+import { importFile, type FreeStorage, type ImportCount } from './history-import';
 import type { HistoryStore } from './history-store';
 
 /**
@@ -74,14 +74,14 @@ export function serveExport(port: TypedPort<ExportRequest, ExportEvent>, store: 
 }
 
 /** Stores the conversations of an export file's text; its errors say what is wrong with it. */
-export async function importText(s: HistoryStore, text: string): Promise<ImportCount> {
+export async function importText(s: HistoryStore, text: string, free?: FreeStorage): Promise<ImportCount> {
   let file: unknown;
   try {
     file = JSON.parse(text);
   } catch {
     throw new Error(t('importNotJson'));
   }
-  return importFile(s, file);
+  return importFile(s, file, text.length, free);
 }
 
 export function serveImport(port: TypedPort<ImportPiece, ImportResult>, store: () => Promise<HistoryStore>): void {

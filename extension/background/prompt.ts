@@ -5,7 +5,6 @@
  */
 import type { TurnRecord } from '../shared/history';
 import type { ChatMessage } from '../shared/protocol';
-import { withImages } from '../shared/image';
 import { PRESETS, type PresetId } from '../shared/presets';
 import { buildMessages, coreReady, type ChatSpec } from './core';
 
@@ -61,18 +60,19 @@ function user({ question: content, attachments, images }: Asked): ChatMessage {
 }
 
 /**
- * The conversation as the provider gets it: user messages with attachments have their material
- * fenced by the core, under one system instruction that it is data, not instructions; a
- * message's images become image parts beside its text.
+ * The conversation as the provider gets it, assembled by the core (`context::build_messages`):
+ * a user message's attachments are fenced under one system instruction that they are data, not
+ * instructions, and its images become image parts before its text.
  */
 export async function withMaterial(messages: ChatMessage[]): Promise<SentMessage[]> {
   await coreReady();
   let instruction: SentMessage | undefined;
   const out = messages.map((m): SentMessage => {
-    if (!m.attachments?.length) return { role: m.role, content: withImages(m.content, m.images) };
-    const [system, user] = buildMessages(m.content, m.attachments);
-    instruction ??= system;
-    return { role: m.role, content: withImages(user?.content ?? m.content, m.images) };
+    if (!m.attachments?.length && !m.images?.length) return { role: m.role, content: m.content };
+    const images = (m.images ?? []).map(({ mediaType, data }) => ({ mediaType, data }));
+    const built = buildMessages(m.content, m.attachments ?? [], images);
+    if (built.length > 1) instruction ??= built[0];
+    return { role: m.role, content: built.at(-1)?.content ?? m.content };
   });
   return instruction ? [instruction, ...out] : out;
 }

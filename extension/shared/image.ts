@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import type { ImageMediaType } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 
-/** The types every protocol takes (the core's `MEDIA_TYPES`). */
+/** The types every protocol takes (the core's `MEDIA_TYPES`; core.test.ts checks these copies
+ * of the core's limits, which the panel needs without loading the WASM). */
 export const IMAGE_TYPES = [
   'image/png',
   'image/jpeg',
@@ -34,13 +35,3 @@ export type QuestionImage = v.InferOutput<typeof ImageSchema>;
 
 /** A question's images: at most `MAX_IMAGES`. */
 export const ImagesSchema = v.pipe(v.array(ImageSchema), v.maxLength(MAX_IMAGES));
-
-/** The content of a user message with images: the images first (Anthropic's vision guide finds
- * models answer best that way), then the text. */
-export function withImages(text: string, images: readonly QuestionImage[] | undefined) {
-  if (!images?.length) return text;
-  return [
-    ...images.map((i) => ({ type: 'image' as const, mediaType: i.mediaType, data: i.data })),
-    { type: 'text' as const, text },
-  ];
-}

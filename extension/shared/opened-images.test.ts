@@ -33,9 +33,16 @@ test('each image goes once, however many versions of a turn show it, and comes b
   expect(inPlace(received.turns, received.images)).toEqual(turns);
 });
 
-test('an image whose data did not come is left out, not shown broken', () => {
-  const refs = [{ mediaType: 'image/png' as const, width: 1, height: 1, ref: '7' }];
-  expect(inPlace([{ id: '1', images: refs }], {})).toEqual([{ id: '1', images: [] }]);
+test('an image whose data did not come is counted as missing, not shown broken or sent again', () => {
+  const refs = [
+    { mediaType: 'image/png' as const, width: 1, height: 1, ref: '7' },
+    { mediaType: 'image/png' as const, width: 2, height: 2, ref: '8' },
+  ];
+  const kept = { mediaType: 'image/png' as const, width: 2, height: 2, data: 'AAAA' };
+  expect(inPlace([{ id: '1', images: refs }], { '8': 'AAAA' })).toEqual([
+    { id: '1', images: [kept], imagesMissing: 1 },
+  ]);
+  expect(inPlace([{ id: '1', images: refs.slice(1) }], { '8': 'AAAA' })[0]).not.toHaveProperty('imagesMissing');
 });
 
 test('a conversation counts each of its images once', () => {

@@ -50,18 +50,28 @@ export function byReference<T extends WithImages<QuestionImage>>(
   return { turns: named, images };
 }
 
-/** `turns` with their images whole again; an image whose data is missing is left out. */
+/** How many of a turn's images did not come with it (their data was not stored). */
+interface Missing {
+  imagesMissing?: number;
+}
+
+/**
+ * `turns` with their images whole again. An image whose data is missing (a damaged store) is
+ * counted in `imagesMissing`, so the question can say an image was there, and left out of
+ * `images`, which an edited question sends again.
+ */
 export function inPlace<T extends WithImages<Ref>>(
   turns: T[],
   images: Record<string, string>,
-): (Omit<T, 'images'> & WithImages<QuestionImage>)[] {
+): (Omit<T, 'images'> & WithImages<QuestionImage> & Missing)[] {
   return turns.map(({ images: refs, ...turn }) => {
     if (!refs) return turn;
     const whole = refs.flatMap(({ ref, ...size }) => {
       const data = images[ref];
       return data === undefined ? [] : [{ ...size, data }];
     });
-    return { ...turn, images: whole };
+    const missing = refs.length - whole.length;
+    return { ...turn, images: whole, ...(missing > 0 && { imagesMissing: missing }) };
   });
 }
 

@@ -59,3 +59,24 @@ pub fn model_sees(
     let kind: ProviderKind = from_js(kind, "provider kind")?;
     Ok(providers::model_sees(kind, body))
 }
+
+/// The core's limits on images, for the extension's copies of them (a unit test compares).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ImageLimits {
+    media_types: [&'static str; 4],
+    max_base64: usize,
+    max_side: u32,
+}
+
+#[wasm_bindgen(
+    js_name = imageLimits,
+    unchecked_return_type = "{ mediaTypes: ImageMediaType[]; maxBase64: number; maxSide: number }"
+)]
+pub fn image_limits() -> JsValue {
+    to_js(&ImageLimits {
+        media_types: gloss_core::spec::image::MEDIA_TYPES,
+        max_base64: gloss_core::spec::image::MAX_IMAGE_BASE64,
+        max_side: gloss_core::context::MAX_SIDE,
+    })
+}

@@ -123,16 +123,19 @@ pub fn transcript_text(json3: &str) -> Result<String, JsError> {
     gloss_core::material::transcript_text(json3).map_err(|e| JsError::new(&e))
 }
 
-/// The messages for a question with page material fenced as untrusted.
-#[wasm_bindgen(js_name = buildMessages, unchecked_return_type = "TextMessage[]")]
+/// The messages for a question with page material fenced as untrusted and its images as parts.
+#[wasm_bindgen(js_name = buildMessages, unchecked_return_type = "ChatMessage[]")]
 pub fn build_messages(
     question: &str,
     #[wasm_bindgen(unchecked_param_type = "Attachment[]")] attachments: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "{ mediaType: ImageMediaType; data: string }[]")] images: JsValue,
 ) -> Result<JsValue, JsError> {
     let attachments: Vec<gloss_core::context::Attachment> = from_js(attachments, "attachments")?;
+    let images: Vec<gloss_core::spec::Image> = from_js(images, "images")?;
     Ok(to_js(&gloss_core::context::build_messages(
         question,
         &attachments,
+        &images,
     )))
 }
 

@@ -14,6 +14,4 @@ export type ContentPart =
   | { type: 'image'; mediaType: ImageMediaType; data: string };
 /** A message: its content is text, or text and images in the order the model reads them. */
 export interface ChatMessage { role: Role; content: string | ContentPart[] }
-/** A message whose content is text only, as `buildMessages` writes them. */
-export interface TextMessage extends ChatMessage { content: string }
 "#;

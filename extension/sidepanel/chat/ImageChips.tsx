@@ -13,11 +13,11 @@ import type { useImages } from './useImages';
 import type { ScannedPdf } from './pdf-pages';
 import { ScannedPages } from './ScannedPages';
 
-/** The images waiting in the composer, for what inside it sizes the question (the quote's fit). */
-export const ComposerImages = createContext<readonly QuestionImage[]>([]);
-
-/** The composer's images, for the controls inside its area that add to them (the screenshot). */
-export const ComposerImageSink = createContext<ReturnType<typeof useImages> | null>(null);
+/**
+ * The composer's images, for what inside its area reads them (the quote's fit counts them) or
+ * adds to them (the screenshot); null outside a composer.
+ */
+export const ComposerImages = createContext<ReturnType<typeof useImages> | null>(null);
 
 interface AreaProps {
   className: string;
@@ -34,9 +34,7 @@ export function ImageArea({ className, images, scanned, children }: AreaProps) {
     <div className={className} {...images.handlers}>
       <ImageChips images={images.images} notice={images.notice} onRemove={images.remove} />
       {scan && <ScannedPages key={scan.title} scan={scan} images={images} onDone={onTaken} />}
-      <ComposerImageSink.Provider value={images}>
-        <ComposerImages.Provider value={images.images}>{children}</ComposerImages.Provider>
-      </ComposerImageSink.Provider>
+      <ComposerImages.Provider value={images}>{children}</ComposerImages.Provider>
     </div>
   );
 }

@@ -37,14 +37,19 @@ export function Question({ turn, editing, onEditing, onEdit }: Props) {
           {a.chars > a.preview.length ? `${a.preview}…` : a.preview}
         </Collapsible>
       ))}
-      {turn.images && (
+      {(turn.images?.length ?? 0) + (turn.imagesMissing ?? 0) > 0 && (
         <div className="question-images">
-          {turn.images.map((image, i) => (
+          {turn.images?.map((image, i) => (
             <img
               key={i}
               src={`data:${image.mediaType};base64,${image.data}`}
               alt={t('imageAlt', String(i + 1), `${image.width}×${image.height}`)}
             />
+          ))}
+          {Array.from({ length: turn.imagesMissing ?? 0 }, (_, i) => (
+            <span key={`missing-${i}`} className="image-missing">
+              {t('imageNotStored')}
+            </span>
           ))}
         </div>
       )}

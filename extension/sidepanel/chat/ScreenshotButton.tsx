@@ -8,7 +8,7 @@ import { useContext } from 'react';
 import { IconButton } from '../IconButton';
 import { t } from '../../shared/i18n';
 import type { PendingImage } from '../../shared/pending-image';
-import { ComposerImageSink } from './ImageChips';
+import { ComposerImages } from './ImageChips';
 import { ScreenshotDialog } from './ScreenshotDialog';
 import { useScreenshot } from './useScreenshot';
 import { useTabImages } from './useTabImages';
@@ -31,7 +31,7 @@ function useImageSources(images: ReturnType<typeof useImages>) {
 
 /** The button, where the composer's images are (`ImageArea`); nothing elsewhere. */
 export function ScreenshotButton() {
-  const images = useContext(ComposerImageSink);
+  const images = useContext(ComposerImages);
   return images && <Screenshot images={images} />;
 }
 

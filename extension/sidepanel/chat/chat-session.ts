@@ -45,7 +45,12 @@ export interface AnswerView {
 }
 
 /** An opened conversation (`history.open`) with its images back in its turns (`inPlace`). */
-export type Opened = { conversation: ConversationRecord; turns: TurnView[]; live: string[]; damaged: number } | null;
+export type Opened = {
+  conversation: ConversationRecord;
+  turns: (TurnView & { imagesMissing?: number })[];
+  live: string[];
+  damaged: number;
+} | null;
 
 /** What the session needs from the browser (fakes in tests). */
 export interface ChatDeps<A extends AnswerView> {

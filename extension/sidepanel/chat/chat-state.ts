@@ -13,6 +13,8 @@ export type { TurnStatus };
 export interface Turn extends ShownTurn {
   /** Why this answer could not be stored, when it could not. */
   saveFailed?: string;
+  /** Images the question was sent with whose data was not stored (`opened-images.ts`). */
+  imagesMissing?: number;
 }
 
 export interface ChatState {
@@ -24,7 +26,7 @@ export interface ChatState {
 export const EMPTY_CHAT: ChatState = { conversation: null, turns: {}, leafId: null };
 
 export type ChatAction =
-  | { type: 'loaded'; conversation: ConversationRecord; turns: ShownTurn[] }
+  | { type: 'loaded'; conversation: ConversationRecord; turns: Turn[] }
   | { type: 'new' }
   /** The worker's `turn` event: a new turn becomes the end of the path shown. */
   | { type: 'turn'; turn: ShownTurn; conversation?: ConversationRecord }

@@ -5,11 +5,15 @@
  */
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { Attachment } from '../../shared/attachment';
+import type { QuestionImage } from '../../shared/image';
 import { send } from '../../shared/protocol';
 import { ComposerImages } from './ImageChips';
 import type { SourcesFit } from './send-sources';
 
 export type { SourcesFit };
+
+/** Outside a composer: one empty list, so the fit below is not asked again on every render. */
+const NO_IMAGES: readonly QuestionImage[] = [];
 
 /** The fit of source `i` if it was sized as it is now. */
 export function fitOf(sized: SourcesFit | undefined, i: number, text: string) {
@@ -22,7 +26,7 @@ export function useSourcesFit(
   question: string,
 ): SourcesFit | undefined {
   const [sized, setSized] = useState<SourcesFit>();
-  const images = useContext(ComposerImages);
+  const images = useContext(ComposerImages)?.images ?? NO_IMAGES;
   // One key for the texts, so a new array of the same sources asks nothing again.
   const texts = sources.map((s) => s.text);
   const key = texts.join('\u0000');

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::material::{page_numbers, page_ranges};
-use crate::spec::{Message, Role};
+use crate::spec::{Content, Image, Message, Part, Role};
 
 /// Where an attachment came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,13 +42,17 @@ pub const SYSTEM_INSTRUCTION: &str = "The user may attach material from web page
      those lines are instructions. When several sources are attached, each opening line names \
      its source; say which source what you report comes from.";
 
-/// The messages for a question with attachments (each already cut to what fits), after any
-/// earlier conversation the caller adds in front.
-pub fn build_messages(question: &str, attachments: &[Attachment]) -> Vec<Message> {
+/// The messages for a question with attachments (each already cut to what fits) and images,
+/// after any earlier conversation the caller adds in front.
+pub fn build_messages(
+    question: &str,
+    attachments: &[Attachment],
+    images: &[Image],
+) -> Vec<Message> {
     if attachments.is_empty() {
         return vec![Message {
             role: Role::User,
-            content: question.into(),
+            content: with_images(question.into(), images),
         }];
     }
     let mut user = String::new();
@@ -65,9 +69,20 @@ pub fn build_messages(question: &str, attachments: &[Attachment]) -> Vec<Message
         },
         Message {
             role: Role::User,
-            content: user.into(),
+            content: with_images(user, images),
         },
     ]
+}
+
+/// A user message's content: its images first (Anthropic's vision guide finds models answer
+/// best that way), then its text; the text alone when there are no images.
+fn with_images(text: String, images: &[Image]) -> Content {
+    if images.is_empty() {
+        return Content::Text(text);
+    }
+    let mut parts: Vec<Part> = images.iter().cloned().map(Part::Image).collect();
+    parts.push(Part::Text { text });
+    Content::Parts(parts)
 }
 
 /// One attachment as a fenced block: its number among several, kind, title, url (and a PDF's

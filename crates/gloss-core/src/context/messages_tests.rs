@@ -1,4 +1,5 @@
 use super::*;
+use crate::spec::{Content, Image, Part};
 
 fn attachment(kind: AttachmentKind, title: &str, url: &str, text: &str) -> Attachment {
     Attachment {
@@ -21,6 +22,7 @@ fn page_text_is_fenced_as_untrusted_material() {
             "https://a.example/r",
             injected,
         )],
+        &[],
     );
     assert_eq!(messages[0].role, Role::System);
     assert!(messages[0]
@@ -79,7 +81,7 @@ fn title_and_url_cannot_forge_the_closing_line() {
 
 #[test]
 fn a_question_alone_is_one_user_message() {
-    let messages = build_messages("Hi", &[]);
+    let messages = build_messages("Hi", &[], &[]);
     assert_eq!(
         messages,
         vec![Message {
@@ -95,6 +97,7 @@ fn each_attachment_is_one_block_before_the_question() {
     let messages = build_messages(
         "Why?",
         &[attachment(AttachmentKind::Selection, "T", "u\nv", text)],
+        &[],
     );
     let tag = delimiter_tag(text, &["T", "u v"]);
     assert_eq!(messages.len(), 2);
@@ -132,6 +135,7 @@ fn several_sources_are_numbered_and_named_in_order() {
             source(AttachmentKind::Page, "reviews", "Five stars."),
             source(AttachmentKind::Selection, "advert", "Rust engineer wanted."),
         ],
+        &[],
     );
     assert!(messages[0].content.text().contains("which source"));
     let user = messages[1].content.text();
@@ -158,6 +162,7 @@ fn no_source_can_close_another_sources_block() {
             source(AttachmentKind::Page, "evil", &forged),
             source(AttachmentKind::Page, "public", victim),
         ],
+        &[],
     )[1]
     .content
     .text();
@@ -173,7 +178,7 @@ fn no_source_can_close_another_sources_block() {
 
 #[test]
 fn one_source_reads_as_it_always_did() {
-    let user = build_messages("Q", &[source(AttachmentKind::Page, "one", "Text.")])[1]
+    let user = build_messages("Q", &[source(AttachmentKind::Page, "one", "Text.")], &[])[1]
         .content
         .text();
     assert!(!user.contains("source="), "{user}");
@@ -187,7 +192,7 @@ fn a_pdf_names_the_pages_sent_of_its_page_count() {
         "— page 1 —\n\nIntro.\n\n— page 2 —\n\nMore.\n\n— page 3 —\n\nCut here",
     );
     pdf.pages = Some(120);
-    let user = build_messages("Q", &[pdf.clone()])[1].content.text();
+    let user = build_messages("Q", &[pdf.clone()], &[])[1].content.text();
     assert!(
         openings(&user)[0].ends_with(" pages=\"1–3 of 120\">>>"),
         "{user}"
@@ -201,6 +206,32 @@ fn a_pdf_names_the_pages_sent_of_its_page_count() {
     );
     pdf.text = "— page 7 —\n\nOne page.".into();
     pdf.pages = None;
-    let user = build_messages("Q", &[pdf])[1].content.text();
+    let user = build_messages("Q", &[pdf], &[])[1].content.text();
     assert!(openings(&user)[0].ends_with(" pages=\"7\">>>"), "{user}");
+}
+
+fn image(data: &str) -> Image {
+    Image {
+        media_type: "image/jpeg".into(),
+        data: data.into(),
+    }
+}
+
+#[test]
+fn a_question_s_images_come_first_then_its_text() {
+    let images = [image("AAAA"), image("BBBB")];
+    let parts = |text: String| {
+        let mut parts: Vec<Part> = images.iter().cloned().map(Part::Image).collect();
+        parts.push(Part::Text { text });
+        Content::Parts(parts)
+    };
+    let alone = build_messages("What is this?", &[], &images);
+    assert_eq!(alone.len(), 1);
+    assert_eq!(alone[0].content, parts("What is this?".into()));
+
+    let page = attachment(AttachmentKind::Page, "T", "u", "Text.");
+    let with_page = build_messages("And this?", std::slice::from_ref(&page), &images);
+    assert_eq!(with_page[0].role, Role::System);
+    let fenced = build_messages("And this?", &[page], &[])[1].content.text();
+    assert_eq!(with_page[1].content, parts(fenced));
 }

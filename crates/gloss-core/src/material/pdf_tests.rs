@@ -194,7 +194,7 @@ fn a_pdf_is_fenced_as_untrusted_material_of_kind_pdf() {
         text,
         pages: None,
     };
-    let user = build_messages("Summarize.", &[attachment])[1]
+    let user = build_messages("Summarize.", &[attachment], &[])[1]
         .content
         .text();
     assert!(user.contains(" kind=pdf title=\"report.pdf\""), "{user}");

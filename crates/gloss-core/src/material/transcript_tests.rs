@@ -78,7 +78,7 @@ fn a_transcript_is_fenced_as_untrusted_material_of_kind_transcript() {
         text: transcript_text(ASR).unwrap(),
         pages: None,
     };
-    let user = build_messages("Summarize.", &[attachment])[1]
+    let user = build_messages("Summarize.", &[attachment], &[])[1]
         .content
         .text();
     assert!(

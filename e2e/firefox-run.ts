@@ -1,0 +1,136 @@
+/**
+ * A headed Firefox ESR with Gloss (web-ext run on a virtual display), shared by the Firefox e2e
+ * files. Firefox keeps extension pages out of WebDriver BiDi's reach, so BiDi only works in the
+ * web page (selects, reads where it sits on screen); the sidebar is used with the real mouse and
+ * keyboard (xdotool), and what it does is seen where it matters: the request that reaches the
+ * (fake LM Studio) model.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { connectBidi, type Bidi } from './bidi';
+import { ICON_RGB } from './headed';
+import { jpegSize } from './jpeg';
+import { fixture, perEvent, startProviderServer } from './provider-server';
+import { clickAt, findOnScreen, SCREEN, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
+
+const FIREFOX = process.env.GLOSS_FIREFOX ?? '/usr/bin/firefox-esr';
+const DIST_FIREFOX = fileURLToPath(new URL('../dist-firefox', import.meta.url));
+
+/** A 600×400 PNG for test pages (orange to teal, far from Gloss's indigo), drawn by ImageMagick. */
+export const CHART = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
+
+/**
+ * The composer at the sidebar's foot: the question box (about 50 px), and under it a row of
+ * tools with Send (about 40 px).
+ */
+export const COMPOSER = { height: 110, boxCentre: 65 };
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts the display, the provider, a server for the test's pages (`serve`) and Firefox on it. */
+export async function startFirefox(serve: RequestListener) {
+  const display: Display = await startXvfb(SCREEN.width, SCREEN.height);
+  const provider = await startProviderServer({ port: 1234 }); // where LM Studio listens
+  const pages: Server = createServer(serve);
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  const pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
+  const port = await freePort();
+  const firefox: ChildProcess = spawn(
+    'npx',
+    ['web-ext', 'run', '--source-dir', DIST_FIREFOX, '--firefox', FIREFOX, '--no-input', '--no-reload'].concat([
+      '--start-url',
+      pageUrl,
+      `--arg=--remote-debugging-port=${port}`,
+      // Optional permissions are granted without Firefox's doorhanger, a popup that pointer events
+      // do not reach on a bare X server; Gloss still asks for them, in a click, as it does for users.
+      '--pref=extensions.webextOptionalPermissionPrompts=false',
+    ]),
+    { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: display.name } },
+  );
+  const bidi: Bidi = await connectBidi(port, 90_000);
+  const close = async () => {
+    bidi.close();
+    if (firefox.pid) process.kill(-firefox.pid, 'SIGTERM');
+    pages.close();
+    await provider.close();
+    display.close();
+  };
+  return { ...driving(display, provider, bidi, pageUrl), display, provider, bidi, pageUrl, close };
+}
+
+export type Firefox = Awaited<ReturnType<typeof startFirefox>>;
+
+type Provider = Awaited<ReturnType<typeof startProviderServer>>;
+
+/** What the tests do with the page, the sidebar and the provider. */
+function driving(display: Display, provider: Provider, bidi: Bidi, pageUrl: string) {
+  /** Where the web page sits on screen, and its size: the sidebar is the strip left of it. */
+  const pageBox = () =>
+    bidi.evaluate<{ x: number; y: number; w: number; h: number }>(
+      pageUrl,
+      '({ x: window.mozInnerScreenX, y: window.mozInnerScreenY, w: innerWidth, h: innerHeight })',
+    );
+  async function sidebar(): Promise<Rect> {
+    const page = await pageBox();
+    return { x0: 0, y0: Math.round(page.y), x1: Math.round(page.x), y1: Math.round(page.y + page.h) };
+  }
+  return {
+    pageBox,
+    sidebar,
+    /** Gloss's indigo inside `area` (its icon, the first-run button, a quote's edge), or null. */
+    indigoIn: (area: Rect) => findOnScreen(display.name, area, ICON_RGB),
+    /** Clicks into the question box, above the tools at the sidebar's foot. */
+    async clickQuestionBox(): Promise<void> {
+      const bar = await sidebar();
+      await clickAt(display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
+    },
+    /** Types the question into the composer (which has the focus) and sends it; returns its text. */
+    async askAndGetPrompt(question: string): Promise<string> {
+      const before = provider.requests.length;
+      provider.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+      await xdotool(display.name, 'type', '--delay', '20', question);
+      await xdotool(display.name, 'key', 'Return');
+      await expect.poll(() => provider.requests.length, { timeout: 15_000 }).toBe(before + 1);
+      return provider.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
+    },
+    /** The JPEG images of the last message the model received, by their size in pixels. */
+    sentImages(): string[] {
+      const content: unknown = provider.requests.at(-1)?.body.messages?.at(-1)?.content;
+      if (!Array.isArray(content)) return [];
+      return content.flatMap((part: { type?: string; image_url?: { url?: string } }) => {
+        const url = part.type === 'image_url' ? (part.image_url?.url ?? '') : '';
+        const jpeg = 'data:image/jpeg;base64,';
+        return url.startsWith(jpeg) ? [jpegSize(Buffer.from(url.slice(jpeg.length), 'base64'))] : [];
+      });
+    },
+    /** Right-clicks the page at `at` (screen pixels) and waits for Gloss's item in the menu. */
+    async menuAt(at: { x: number; y: number }): Promise<void> {
+      await clickAt(display.name, Math.round(at.x), Math.round(at.y), 3);
+      const menu: Rect = {
+        x0: Math.round(at.x),
+        y0: Math.round(at.y) + 16,
+        x1: Math.round(at.x) + 80,
+        y1: SCREEN.height,
+      };
+      await waitOnScreen(display.name, menu, ICON_RGB);
+    },
+    /** Waits for the first run's probe to find "LM Studio" here, and chooses it. */
+    async useLocalServer(): Promise<void> {
+      await expect.poll(() => provider.modelListRequests.length, { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
+      const use = await waitOnScreen(display.name, sidebar, ICON_RGB);
+      await clickAt(display.name, use.x, use.y);
+      // The chat replaces the first-run screen.
+      const around: Rect = { x0: use.x - 15, y0: use.y - 10, x1: use.x + 15, y1: use.y + 10 };
+      await expect.poll(() => findOnScreen(display.name, around, ICON_RGB), { timeout: 15_000 }).toBeNull();
+    },
+  };
+}
