@@ -68,7 +68,9 @@ pub fn fit(text: &str, budget: u32) -> Fit {
 pub fn fit_all(texts: &[&str], budget: u32) -> Vec<Fit> {
     let totals: Vec<u32> = texts.iter().map(|t| estimate_tokens(t)).collect();
     let mut order: Vec<usize> = (0..texts.len()).collect();
-    order.sort_by_key(|&i| totals[i]);
+    // Ties in their given order, as a stable sort would leave them; an unstable sort with the
+    // index as tie-break avoids a stable sort's larger code in the WASM.
+    order.sort_unstable_by_key(|&i| (totals[i], i));
     let mut shares = vec![0u32; texts.len()];
     let mut left = budget;
     for (done, &i) in order.iter().enumerate() {

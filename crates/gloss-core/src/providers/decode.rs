@@ -12,8 +12,9 @@ use crate::errors;
 use crate::events::StreamEvent;
 use crate::spec::ProviderKind;
 
-/// Incremental decoding of one response body.
-pub(super) trait Decode: std::fmt::Debug {
+/// Incremental decoding of one response body. Not `Debug`: a trait object's vtable keeps every
+/// implementation's `Debug` code in the WASM, and nothing prints a decoder.
+pub(super) trait Decode {
     fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent>;
     fn finish(&mut self) -> Vec<StreamEvent>;
 }
@@ -21,7 +22,6 @@ pub(super) trait Decode: std::fmt::Debug {
 /// Decodes one response body of a provider, fed in chunks split anywhere. After a terminal
 /// event (`done` or `error`) it returns nothing more. A response over one of the caps in
 /// `limits.rs` ends with a `bad_response` error naming it, after the events before it.
-#[derive(Debug)]
 pub struct StreamDecoder {
     inner: Box<dyn Decode>,
     ended: bool,
@@ -130,14 +130,13 @@ pub(super) fn model_named(name: Option<&str>) -> Option<StreamEvent> {
 }
 
 /// What an SSE-based protocol does with each event's data and at the end of the stream.
-pub(super) trait SseHandler: std::fmt::Debug + Default + 'static {
+pub(super) trait SseHandler: Default + 'static {
     fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>);
     /// The stream ended before a terminal event; `cut` is true if it ended mid-event.
     fn end(&mut self, cut: bool) -> Vec<StreamEvent>;
 }
 
 /// An SSE response decoded by a protocol's [`SseHandler`].
-#[derive(Debug)]
 pub(super) struct SseStream<H> {
     sse: SseDecoder,
     handler: H,
