@@ -199,7 +199,7 @@ fn a_pdf_names_the_pages_sent_of_its_page_count() {
     );
     // Pages a user typed ("3–4, 9") are named as such, not as one span from 3 to 9.
     pdf.text = "— page 3 —\n\nA.\n\n— page 4 —\n\nB.\n\n— page 9 —\n\nC.".into();
-    let user = build_messages("Q", &[pdf.clone()])[1].content.text();
+    let user = build_messages("Q", &[pdf.clone()], &[])[1].content.text();
     assert!(
         openings(&user)[0].ends_with(" pages=\"3–4, 9 of 120\">>>"),
         "{user}"
