@@ -52,7 +52,9 @@ export async function importFile(
   if (!parsed.success) throw new Error(t('errNotExport'));
   const { conversations } = parsed.output;
   refuseOverCaps(conversations);
-  const room = await free();
+  // A browser that cannot say how much room is left does not stop the import: writing still
+  // says so if storage fills up.
+  const room = await free().catch(() => undefined);
   if (room !== undefined && size > room) throw new Error(t('importNoRoom', mb(size), mb(room)));
   let skipped = 0;
   let imported = 0;
