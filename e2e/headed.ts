@@ -10,7 +10,16 @@ import type { JSHandle, Page } from 'playwright-core';
 import { launchWithExtension, WINDOW, type Browser } from './browser';
 import { saveTestProvider } from './panel';
 import { fixture, perEvent, startProviderServer, type RecordedRequest } from './provider-server';
-import { clickAt, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
+import {
+  clickAt,
+  focusedWindowName,
+  focusWindowNamed,
+  startXvfb,
+  waitOnScreen,
+  xdotool,
+  type Display,
+  type Rect,
+} from './xvfb';
 
 type Message = NonNullable<RecordedRequest['body']['messages']>[number];
 
@@ -48,6 +57,13 @@ export interface Headed {
    */
   settledIcon(area: Rect): Promise<{ x: number; y: number }>;
   xdotool(...args: string[]): Promise<void>;
+  /**
+   * Presses Gloss's shortcut `keys` (e.g. 'alt+shift+q') in the window of `page` (the tab in
+   * front by default), as a reader does with that window in front: first gives that window the
+   * keyboard if another has it (under load the test's own reader window could keep it, and the
+   * shortcut would then rightly find an extension page it cannot read).
+   */
+  shortcut(keys: string, page?: Page): Promise<void>;
   /** Moves the pointer to (x, y) and clicks `button` (1 left, 3 right). */
   clickAt(x: number, y: number, button?: 1 | 3): Promise<void>;
   /** Saves the test provider once, through the worker's message API. */
@@ -108,6 +124,18 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
     findIcon: (area) => waitOnScreen(display.name, area, ICON_RGB),
     settledIcon: (area) => settledOnScreen(display.name, area),
     xdotool: (...args) => xdotool(display.name, ...args),
+    shortcut: async (keys, front) => {
+      front ??= await page();
+      // Chromium names a window after its active tab's title (its address when there is none).
+      const window = `${(await front.title()) || front.url().replace(/^https?:\/\//, '')} - Chromium`;
+      // The name follows a navigation a moment later. A viewer's title can differ from the
+      // page's (a PDF's own title): then, after 3 s, the keys go where the keyboard is.
+      for (let tries = 1; tries <= 30 && (await focusedWindowName(display.name)) !== window; tries++) {
+        if (tries % 5 === 0) await focusWindowNamed(display.name, window);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await xdotool(display.name, 'key', keys);
+    },
     clickAt: (x, y, button) => clickAt(display.name, x, y, button),
     ensureProvider: async () => {
       // The Save button also asks for host access, and that real prompt would sit over the

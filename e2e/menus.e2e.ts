@@ -25,7 +25,7 @@ afterAll(() => close());
 
 async function closePanel(): Promise<void> {
   if ((await h.sidePanels()).length === 0) return;
-  await h.xdotool('key', 'alt+shift+g');
+  await h.shortcut('alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
 }
 
@@ -123,7 +123,7 @@ test('asking about a browser page says Gloss cannot read it', async () => {
   const page = await h.page();
   await page.goto('chrome://version');
   await focusPage(page, 'body');
-  await h.xdotool('key', 'alt+shift+q');
+  await h.shortcut('alt+shift+q');
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
   await expect.poll(alertInPanel, { timeout: 15_000 }).toContain('Gloss cannot read this page');
   await h.inPanel((doc) => (doc?.querySelector('[role=alert] button') as HTMLButtonElement | null)?.click());
@@ -133,6 +133,6 @@ test('the shortcut with nothing selected asks for a selection', async () => {
   const page = await h.page();
   await page.goto(filesUrl);
   await focusPage(page);
-  await h.xdotool('key', 'alt+shift+q');
+  await h.shortcut('alt+shift+q');
   await expect.poll(alertInPanel, { timeout: 15_000 }).toContain('Select some text on the page first');
 });

@@ -41,7 +41,7 @@ async function askInViewer(path: string): Promise<void> {
   const page = await h.page();
   await page.goto(filesUrl + path);
   await new Promise((r) => setTimeout(r, 1500)); // the viewer loads after the page
-  await h.xdotool('key', 'alt+shift+q');
+  await h.shortcut('alt+shift+q');
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 }
 
@@ -208,7 +208,7 @@ test('opening the panel from the toolbar beside a PDF offers to ask about it, an
   await page.goto(`${filesUrl}/tides.pdf`);
   await new Promise((r) => setTimeout(r, 1500));
   // Close the panel, then open it with the toolbar button, whose click lets Gloss see the tab.
-  await h.xdotool('key', 'alt+shift+g');
+  await h.shortcut('alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
   const button = await h.settledIcon({ ...TOOLBAR, y1: 85 });
   await h.clickAt(button.x, button.y);

@@ -56,7 +56,7 @@ async function addPageByMenu(page: Page): Promise<void> {
 test('two tabs added by the shortcut and the menu reach the model as two named sources, and the Sources say what was sent', async () => {
   const first = await h.page();
   await first.goto(`${filesUrl}/tides`);
-  await h.xdotool('key', 'alt+shift+d');
+  await h.shortcut('alt+shift+d');
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
   await expect.poll(chips, { timeout: 15_000 }).toEqual([expect.stringContaining('How tides work')]);
 
@@ -160,7 +160,7 @@ test('the tab picker asks to list the tabs, then for the chosen tab’s site onl
   const other = await first.context().newPage();
   await other.goto(`${filesUrl}/reviews`);
   await first.bringToFront();
-  await h.xdotool('key', 'alt+shift+d');
+  await h.shortcut('alt+shift+d', first);
   await expect.poll(chips, { timeout: 15_000 }).toEqual([expect.stringContaining('How tides work')]);
 
   // The panel is still settling after the chip arrived: click again until the picker is open.

@@ -99,7 +99,7 @@ test.each(SELECTIONS)(
     await page.setContent(`<title>Tides</title>${html}`);
     await page.waitForLoadState('load');
     await page.evaluate(select, quote);
-    await h.xdotool('key', 'alt+shift+q');
+    await h.shortcut('alt+shift+q');
     await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 
     // The quote waits in the composer as a chip, credited to the page.
@@ -121,9 +121,9 @@ test('the toggle shortcut closes the open panel and opens it again', async () =>
   const page = await h.page();
   await page.bringToFront();
   await expect.poll(h.sidePanels).toHaveLength(1); // open since the tests above
-  await h.xdotool('key', 'alt+shift+g');
+  await h.shortcut('alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
-  await h.xdotool('key', 'alt+shift+g');
+  await h.shortcut('alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
   // Summoned from the keyboard, the panel is ready for typing.
   await expect.poll(() => h.inPanel((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus())).toBe(true);

@@ -79,6 +79,30 @@ export async function xdotool(display: string, ...args: string[]): Promise<void>
   await run('xdotool', args, { env: { ...process.env, DISPLAY: display } });
 }
 
+/** The name of the X window that has the keyboard ('' when none has, or it has no name). */
+export async function focusedWindowName(display: string): Promise<string> {
+  try {
+    const { stdout } = await run('xdotool', ['getwindowfocus', 'getwindowname'], { env: { ...process.env, DISPLAY: display } });
+    return stdout.trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Gives the keyboard to the window named `name`, as a window manager does on a click on its
+ * title bar (there is none on the virtual display); false when no such window exists (yet).
+ */
+export async function focusWindowNamed(display: string, name: string): Promise<boolean> {
+  const pattern = `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+  try {
+    await xdotool(display, 'search', '--name', pattern, 'windowfocus', '--sync');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 type Point = { x: number; y: number };
 
 /** Where the colour `rgb` is inside `area` of the screen right now, or null. */

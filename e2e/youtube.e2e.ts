@@ -69,10 +69,12 @@ const chip = () =>
     label: doc?.querySelector('.chip')?.getAttribute('aria-label') ?? '',
     title: doc?.querySelector('.chip-title')?.textContent ?? '',
     text: doc?.querySelector('.chip-text')?.textContent ?? '',
+    // What the panel said instead, if anything: a failure then names it.
+    alert: doc?.querySelector('[role=alert]')?.textContent ?? '',
   }));
 
 async function pressAsk(): Promise<void> {
-  await h.xdotool('key', 'alt+shift+q');
+  await h.shortcut('alt+shift+q');
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 }
 
@@ -85,6 +87,7 @@ test("the shortcut on a watch page brings the video's captions with timestamps t
     title: expect.stringContaining('Video “Sharpening a chisel”'),
     // A person's English track, before the recognised one; the chip says which was used.
     text: expect.stringContaining('Captions used: English [0:01] Welcome'),
+    alert: '',
   });
   const said = 'At [12:34] the edge is honed (`[0:01]` is code), as [0:01] and [99:99] are not.';
   const user = (await h.askFromPanel('What is this about?', sseChunks(said, 7))).at(-1)?.content ?? '';
