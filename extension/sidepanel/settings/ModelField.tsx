@@ -38,7 +38,7 @@ export function ModelField({ id, value, onChange, draft }: Props) {
   return (
     <>
       <label htmlFor={id}>{t('model')}</label>
-      <div className="row">
+      <div className="row model-row">
         <input
           id={id}
           required
