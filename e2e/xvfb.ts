@@ -82,7 +82,9 @@ export async function xdotool(display: string, ...args: string[]): Promise<void>
 /** The name of the X window that has the keyboard ('' when none has, or it has no name). */
 export async function focusedWindowName(display: string): Promise<string> {
   try {
-    const { stdout } = await run('xdotool', ['getwindowfocus', 'getwindowname'], { env: { ...process.env, DISPLAY: display } });
+    const { stdout } = await run('xdotool', ['getwindowfocus', 'getwindowname'], {
+      env: { ...process.env, DISPLAY: display },
+    });
     return stdout.trim();
   } catch {
     return '';
