@@ -60,7 +60,9 @@ async function focusPage(page: Page, selector = 'h1'): Promise<void> {
   await h.clickAt(x, y);
 }
 
-const alertInPanel = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
+/** Every alert in the panel, so a failure shows what the panel said instead. */
+const alertInPanel = () =>
+  h.inPanel((doc) => [...(doc?.querySelectorAll('[role=alert]') ?? [])].map((a) => a.textContent).join(' | '));
 
 test('"Ask Gloss about …" in the context menu opens the panel with the selection as a quote', async () => {
   await closePanel();
@@ -130,6 +132,8 @@ test('asking about a browser page says Gloss cannot read it', async () => {
 });
 
 test('the shortcut with nothing selected asks for a selection', async () => {
+  // From a closed panel, so nothing said in the test above can be taken for the answer.
+  await closePanel();
   const page = await h.page();
   await page.goto(filesUrl);
   await focusPage(page);
