@@ -177,3 +177,19 @@ test('storage filling up during an import keeps what was stored and says how far
   expect(ids).toEqual([kept.conversationId, one.conversations[0]!.conversation.id].sort());
   expect((await store.turn(kept.turnId))?.images).toEqual([image(10)]);
 });
+
+test('storage filling up names the conversations skipped as already in the history', async () => {
+  const one = await exportWithImages(1, (i) => image(1000 + i));
+  const two = await exportWithImages(1, (i) => image(2000 + i));
+  const three = await exportWithImages(1, (i) => image(3000 + i));
+  const store = await freshStore();
+  await importText(store, JSON.stringify(one));
+  const file = { ...one, conversations: [one, two, three].flatMap((f) => f.conversations) };
+  const put = store.put.bind(store);
+  let writes = 0;
+  store.put = (data) => (++writes === 2 ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : put(data));
+  // The first is skipped (already here), the second stored, the third finds storage full.
+  const stopped = importText(store, JSON.stringify(file));
+  await expect(stopped).rejects.toThrow(/and 1 was skipped as already in your history/);
+  await expect(stopped).rejects.toThrow(t('importStoppedFullSkippedOne', t('storageFull'), '1', '3'));
+});

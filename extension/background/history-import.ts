@@ -64,12 +64,21 @@ export async function importFile(
       await s.put((await keepsItsIds(s, data)) ? settled(data) : withNewIds(data)).catch((e: unknown) => {
         // Each conversation is written in a transaction of its own: those before stay, this one
         // is left out whole, and nothing stored before the import is touched.
-        throw new Error(t('importStoppedFull', storageProblem(e), String(imported), String(conversations.length)));
+        throw new Error(stoppedFull(e, imported, skipped, conversations.length));
       });
       imported++;
     }
   }
   return { imported, skipped };
+}
+
+/** Storage filled up: how far the import got, naming those skipped as already here (they were
+ * not imported either, but for another reason than the rest). */
+function stoppedFull(e: unknown, imported: number, skipped: number, total: number): string {
+  const counts = [storageProblem(e), String(imported), String(total)];
+  if (skipped === 0) return t('importStoppedFull', ...counts);
+  if (skipped === 1) return t('importStoppedFullSkippedOne', ...counts);
+  return t('importStoppedFullSkippedMany', ...counts, String(skipped));
 }
 
 /** Refuses a file with more than an import takes, or a conversation with more images than Gloss
