@@ -13,6 +13,7 @@ import { MAX_CONVERSATION_IMAGE_CHARS, imageChars } from '../shared/opened-image
 import { ChatCommandSchema } from '../shared/protocol';
 import { storageProblem } from './db';
 import { historyHandlers } from './history-handlers';
+import { importFile } from './history-import';
 import type { HistoryStore } from './history-store';
 import { exportPieces, importText } from './history-transfer';
 import { eventually, freshStore, loadCore, scripted } from './test-support';
@@ -152,6 +153,16 @@ test('an import larger than the free storage is refused before anything is writt
   await expect(importText(store, text, free)).rejects.toThrow(t('importNoRoom', mb(text.length), mb(300_000)));
   expect((await store.list()).value).toEqual([]);
   expect(await importText(store, text, () => Promise.resolve(text.length))).toEqual({ imported: 1, skipped: 0 });
+});
+
+test('an import cannot be asked for without the size the free storage is compared with', async () => {
+  const file = await exportWithImages(1, (i) => image(100_000 + i));
+  const store = await freshStore();
+  const none = () => Promise.resolve(0);
+  // @ts-expect-error: without its size a file would pass any free-storage check (as 0 bytes).
+  const unsized = () => importFile(store, file, undefined, none);
+  expect(unsized).toBeTypeOf('function');
+  await expect(importFile(store, file, JSON.stringify(file).length, none)).rejects.toThrow(/Nothing was imported/);
 });
 
 test('a browser that cannot say how much room is left does not stop an import', async () => {

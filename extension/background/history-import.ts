@@ -39,12 +39,13 @@ const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 /**
  * Stores an export file's conversations. One already here (the same file imported twice) is
  * skipped; one whose id is taken but that holds turns not stored here comes in as a copy.
- * `size` is the file's length, compared with the free storage before anything is written.
+ * `size` is the file's length, compared with the free storage before anything is written (no
+ * default: a caller that left it out would pass any file as empty).
  */
 export async function importFile(
   s: HistoryStore,
   file: unknown,
-  size = 0,
+  size: number,
   free: FreeStorage = browserFreeStorage,
 ): Promise<ImportCount> {
   // The validator's words ("Invalid key: Expected "format"…") mean nothing to a reader.
