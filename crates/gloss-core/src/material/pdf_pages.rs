@@ -48,7 +48,8 @@ pub fn page_ranges(pages: &[u32]) -> String {
     let mut i = 0;
     while i < pages.len() {
         let mut j = i;
-        while j + 1 < pages.len() && pages[j + 1] == pages[j] + 1 {
+        // Checked: a PDF's own text can hold a marker line for page 4294967295.
+        while j + 1 < pages.len() && pages[j].checked_add(1) == Some(pages[j + 1]) {
             j += 1;
         }
         parts.push(if j == i {
@@ -94,6 +95,12 @@ mod tests {
         assert_eq!(page_ranges(&[1, 2, 3, 5, 9, 10]), "1–3, 5, 9–10");
         assert_eq!(page_ranges(&[7]), "7");
         assert_eq!(page_ranges(&[]), "");
+        // The last page number there is ends a run, and begins none.
+        let last = u32::MAX;
+        assert_eq!(
+            page_ranges(&[last - 1, last, 0, 1]),
+            format!("{}–{last}, 0–1", last - 1)
+        );
         assert_eq!(page_numbers(TEXT), vec![1, 2, 3, 4]);
     }
 }
