@@ -105,7 +105,8 @@ impl StreamDecoder {
             if self.model_named {
                 return false;
             }
-            *name = clipped(name.trim(), MAX_MODEL_NAME).to_owned();
+            // Trimmed again after the cut, which can end at a space inside the name.
+            *name = clipped(name.trim(), MAX_MODEL_NAME).trim_end().to_owned();
             self.model_named = !name.is_empty();
             self.model_named
         });
@@ -206,6 +207,13 @@ mod tests {
         let name = models(&got)[0];
         assert_eq!(name.len(), MAX_MODEL_NAME);
         assert!(name.chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn a_name_cut_at_a_space_ends_without_it() {
+        let name = format!("{} tail", "a".repeat(MAX_MODEL_NAME - 1));
+        let got = StreamDecoder::new(ProviderKind::Ollama).push(line(&name).as_bytes());
+        assert_eq!(models(&got), ["a".repeat(MAX_MODEL_NAME - 1)]);
     }
 
     #[test]
