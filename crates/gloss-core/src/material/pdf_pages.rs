@@ -11,6 +11,17 @@ pub fn page_marker(line: &str) -> Option<u32> {
         .ok()
 }
 
+/// A paragraph of the PDF's own, kept from reading as a marker line: quoted when it does, so
+/// that a PDF cannot open a page of its choosing inside another (and have the rest of that page
+/// go with the wrong number when pages are chosen).
+pub(super) fn not_a_marker(paragraph: String) -> String {
+    if page_marker(&paragraph).is_some() {
+        format!("“{paragraph}”")
+    } else {
+        paragraph
+    }
+}
+
 /// The pages of `text` whose numbers are in `pages`, in the text's order, each from its marker
 /// to the next page's, joined as `pdf_text` joins pages. Text before the first marker belongs to
 /// no page and is left out.
