@@ -3,12 +3,14 @@
 //! marker line ("— page 12 —"), so pages are found by their markers (an edited text still
 //! counts) and the pages sent are named from the markers too.
 
-/// The page number of a marker line ("— page 12 —"), else `None`.
+/// The page number of a marker line ("— page 12 —"), else `None`. Digits only, as the panel's
+/// `PAGE_MARKER` reads them (`parse` alone would take "+12" too).
 pub fn page_marker(line: &str) -> Option<u32> {
-    line.strip_prefix("— page ")?
-        .strip_suffix(" —")?
-        .parse()
-        .ok()
+    let number = line.strip_prefix("— page ")?.strip_suffix(" —")?;
+    if !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    number.parse().ok()
 }
 
 /// A paragraph of the PDF's own, kept from reading as a marker line: quoted when it does, so
@@ -110,6 +112,14 @@ mod tests {
             pdf_pages(text, &[1]),
             "— page 1 —\n\nSee “— page 2 —” below."
         );
+    }
+
+    #[test]
+    fn a_marker_is_digits_between_its_dashes() {
+        assert_eq!(page_marker("— page 12 —"), Some(12));
+        assert_eq!(page_marker("— page +12 —"), None);
+        assert_eq!(page_marker("— page  12 —"), None);
+        assert_eq!(page_marker("— page 99999999999 —"), None);
     }
 
     #[test]
