@@ -1,7 +1,8 @@
 //! Decoding a response body into [`StreamEvent`]s, in chunks split anywhere. Each protocol has
 //! its own [`Decode`]; [`StreamDecoder`] wraps it so that, whatever the protocol, nothing follows
 //! a terminal event, that the answer stays under its cap, and that the answering model is named
-//! at most once (protocols name it in every chunk; the first non-empty name is the one). The three SSE protocols share
+//! at most once (OpenAI-compatible servers, Gemini and Ollama name it in every chunk, Anthropic
+//! once at the start; the first non-empty name is the one). The three SSE protocols share
 //! [`SseStream`], which does the framing and leaves each only the meaning of an event's data
 //! ([`SseHandler`]).
 
