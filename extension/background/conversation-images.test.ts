@@ -155,6 +155,16 @@ test('an import larger than the free storage is refused before anything is writt
   expect(await importText(store, text, () => Promise.resolve(text.length))).toEqual({ imported: 1, skipped: 0 });
 });
 
+test('a file already in the history is not refused for want of room it would not take', async () => {
+  const file = await exportWithImages(1, (i) => image(100_000 + i));
+  const text = JSON.stringify(file);
+  const store = await freshStore();
+  expect(await importText(store, text)).toEqual({ imported: 1, skipped: 0 });
+  // Importing the same file again writes nothing: storage with less room than the file is enough.
+  const little = () => Promise.resolve(1000);
+  expect(await importText(store, text, little)).toEqual({ imported: 0, skipped: 1 });
+});
+
 test('an import cannot be asked for without the size the free storage is compared with', async () => {
   const file = await exportWithImages(1, (i) => image(100_000 + i));
   const store = await freshStore();

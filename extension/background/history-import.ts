@@ -56,7 +56,10 @@ export async function importFile(
   // A browser that cannot say how much room is left does not stop the import: writing still
   // says so if storage fills up.
   const room = await free().catch(() => undefined);
-  if (room !== undefined && size > room) throw new Error(t('importNoRoom', mb(size), mb(room)));
+  if (room !== undefined && size > room) {
+    const needed = await sizeToStore(s, conversations, size);
+    if (needed > room) throw new Error(t('importNoRoom', mb(needed), mb(room)));
+  }
   let skipped = 0;
   let imported = 0;
   for (const data of conversations) {
@@ -71,6 +74,17 @@ export async function importFile(
     }
   }
   return { imported, skipped };
+}
+
+/**
+ * About how much of a file that does not fit an import would write: the conversations already
+ * here are skipped, so a file imported again needs no room at all. Looked at only when the
+ * whole file would not fit, as it reads every conversation's turns once more.
+ */
+async function sizeToStore(s: HistoryStore, conversations: readonly ConversationData[], size: number): Promise<number> {
+  let here = 0;
+  for (const data of conversations) if (await alreadyHere(s, data)) here += JSON.stringify(data).length;
+  return Math.max(0, size - here);
 }
 
 /** Storage filled up: how far the import got, naming those skipped as already here (they were
