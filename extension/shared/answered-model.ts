@@ -8,11 +8,13 @@
  */
 
 /**
- * A model id for display. Local servers such as llama.cpp name a model by its file path; the
- * file name is what people recognise. Ids like `openai/gpt-4o` are kept whole.
+ * A model id for display. Local servers such as llama.cpp name a model by its file path (as
+ * given to `-m`: absolute, relative or Windows'); the file name is what people recognise. Ids
+ * like `openai/gpt-4o` are kept whole.
  */
 export function modelName(id: string): string {
-  return id.startsWith('/') || /^[A-Za-z]:\\/.test(id) ? (id.split(/[\\/]/).pop() ?? id) : id;
+  const path = /^([A-Za-z]:)?[\\/]/.test(id) || /\.gguf$/i.test(id);
+  return path ? (id.split(/[\\/]/).pop() ?? id) : id;
 }
 
 /** The last part of an id (`models/gemini-2.5-flash` → `gemini-2.5-flash`), for comparing only. */
