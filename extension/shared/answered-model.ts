@@ -33,6 +33,9 @@ export function isOtherModel(asked: string, answered: string): boolean {
   if (!want || !got) return false;
   const named = (form: string, chosen: string) =>
     form === chosen || (form.startsWith(chosen) && SAME_MODEL_SUFFIX.test(form.slice(chosen.length)));
-  const chosen = [want, lastPart(want)];
+  // An alias for the newest snapshot (`claude-3-5-sonnet-latest`) is answered by the snapshot's
+  // own name, which starts like the alias without its `-latest`.
+  const alias = want.replace(/[-:]latest$/, '');
+  const chosen = [want, lastPart(want), alias, lastPart(alias)];
   return ![got, lastPart(got)].some((form) => chosen.some((c) => named(form, c)));
 }
