@@ -13,6 +13,7 @@ import { MAX_CONVERSATION_IMAGE_CHARS, imageChars } from '../shared/opened-image
 import { ChatCommandSchema } from '../shared/protocol';
 import { storageProblem } from './db';
 import { historyHandlers } from './history-handlers';
+import { importFile } from './history-import';
 import type { HistoryStore } from './history-store';
 import { exportPieces, importText } from './history-transfer';
 import { eventually, freshStore, loadCore, scripted } from './test-support';
@@ -154,6 +155,26 @@ test('an import larger than the free storage is refused before anything is writt
   expect(await importText(store, text, () => Promise.resolve(text.length))).toEqual({ imported: 1, skipped: 0 });
 });
 
+test('a file already in the history is not refused for want of room it would not take', async () => {
+  const file = await exportWithImages(1, (i) => image(100_000 + i));
+  const text = JSON.stringify(file);
+  const store = await freshStore();
+  expect(await importText(store, text)).toEqual({ imported: 1, skipped: 0 });
+  // Importing the same file again writes nothing: storage with less room than the file is enough.
+  const little = () => Promise.resolve(1000);
+  expect(await importText(store, text, little)).toEqual({ imported: 0, skipped: 1 });
+});
+
+test('an import cannot be asked for without the size the free storage is compared with', async () => {
+  const file = await exportWithImages(1, (i) => image(100_000 + i));
+  const store = await freshStore();
+  const none = () => Promise.resolve(0);
+  // @ts-expect-error: without its size a file would pass any free-storage check (as 0 bytes).
+  const unsized = () => importFile(store, file, undefined, none);
+  expect(unsized).toBeTypeOf('function');
+  await expect(importFile(store, file, JSON.stringify(file).length, none)).rejects.toThrow(/Nothing was imported/);
+});
+
 test('a browser that cannot say how much room is left does not stop an import', async () => {
   const file = await exportWithImages(1, (i) => image(3000 + i));
   const store = await freshStore();
@@ -176,4 +197,20 @@ test('storage filling up during an import keeps what was stored and says how far
   const ids = (await store.list()).value.map((c) => c.id).sort();
   expect(ids).toEqual([kept.conversationId, one.conversations[0]!.conversation.id].sort());
   expect((await store.turn(kept.turnId))?.images).toEqual([image(10)]);
+});
+
+test('storage filling up names the conversations skipped as already in the history', async () => {
+  const one = await exportWithImages(1, (i) => image(1000 + i));
+  const two = await exportWithImages(1, (i) => image(2000 + i));
+  const three = await exportWithImages(1, (i) => image(3000 + i));
+  const store = await freshStore();
+  await importText(store, JSON.stringify(one));
+  const file = { ...one, conversations: [one, two, three].flatMap((f) => f.conversations) };
+  const put = store.put.bind(store);
+  let writes = 0;
+  store.put = (data) => (++writes === 2 ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : put(data));
+  // The first is skipped (already here), the second stored, the third finds storage full.
+  const stopped = importText(store, JSON.stringify(file));
+  await expect(stopped).rejects.toThrow(/and 1 was skipped as already in your history/);
+  await expect(stopped).rejects.toThrow(t('importStoppedFullSkippedOne', t('storageFull'), '1', '3'));
 });

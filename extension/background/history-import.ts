@@ -39,12 +39,13 @@ const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 /**
  * Stores an export file's conversations. One already here (the same file imported twice) is
  * skipped; one whose id is taken but that holds turns not stored here comes in as a copy.
- * `size` is the file's length, compared with the free storage before anything is written.
+ * `size` is the file's length, compared with the free storage before anything is written (no
+ * default: a caller that left it out would pass any file as empty).
  */
 export async function importFile(
   s: HistoryStore,
   file: unknown,
-  size = 0,
+  size: number,
   free: FreeStorage = browserFreeStorage,
 ): Promise<ImportCount> {
   // The validator's words ("Invalid key: Expected "format"…") mean nothing to a reader.
@@ -55,7 +56,10 @@ export async function importFile(
   // A browser that cannot say how much room is left does not stop the import: writing still
   // says so if storage fills up.
   const room = await free().catch(() => undefined);
-  if (room !== undefined && size > room) throw new Error(t('importNoRoom', mb(size), mb(room)));
+  if (room !== undefined && size > room) {
+    const needed = await sizeToStore(s, conversations, size);
+    if (needed > room) throw new Error(t('importNoRoom', mb(needed), mb(room)));
+  }
   let skipped = 0;
   let imported = 0;
   for (const data of conversations) {
@@ -64,12 +68,32 @@ export async function importFile(
       await s.put((await keepsItsIds(s, data)) ? settled(data) : withNewIds(data)).catch((e: unknown) => {
         // Each conversation is written in a transaction of its own: those before stay, this one
         // is left out whole, and nothing stored before the import is touched.
-        throw new Error(t('importStoppedFull', storageProblem(e), String(imported), String(conversations.length)));
+        throw new Error(stoppedFull(e, imported, skipped, conversations.length));
       });
       imported++;
     }
   }
   return { imported, skipped };
+}
+
+/**
+ * About how much of a file that does not fit an import would write: the conversations already
+ * here are skipped, so a file imported again needs no room at all. Looked at only when the
+ * whole file would not fit, as it reads every conversation's turns once more.
+ */
+async function sizeToStore(s: HistoryStore, conversations: readonly ConversationData[], size: number): Promise<number> {
+  let here = 0;
+  for (const data of conversations) if (await alreadyHere(s, data)) here += JSON.stringify(data).length;
+  return Math.max(0, size - here);
+}
+
+/** Storage filled up: how far the import got, naming those skipped as already here (they were
+ * not imported either, but for another reason than the rest). */
+function stoppedFull(e: unknown, imported: number, skipped: number, total: number): string {
+  const counts = [storageProblem(e), String(imported), String(total)];
+  if (skipped === 0) return t('importStoppedFull', ...counts);
+  if (skipped === 1) return t('importStoppedFullSkippedOne', ...counts);
+  return t('importStoppedFullSkippedMany', ...counts, String(skipped));
 }
 
 /** Refuses a file with more than an import takes, or a conversation with more images than Gloss

@@ -1,5 +1,5 @@
 /** streamAnswer against the real core with a scripted fetch: what it passes on, in order. */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { StoredProvider } from '../shared/settings';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import { loadCore } from './test-support';
@@ -56,6 +56,44 @@ function stalling(chunks: string[] = []): typeof fetch {
     return new Response(body);
   };
 }
+
+/**
+ * An answer under fake timers (and a fake clock, `Date` and `performance`), fed a piece at a
+ * time: `piece` sends one and lets `ms` pass, `end` finishes the stream.
+ */
+function fedAnswer(idleSeconds: number) {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'performance'] });
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const events: AnswerEvent[] = [];
+  const limits = { firstByteSeconds: 30, idleSeconds };
+  const signal = new AbortController().signal;
+  // As a real fetch does, aborting errors the body.
+  const fetchFn: typeof fetch = async (_url, init) => {
+    init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+    return new Response(body);
+  };
+  const ended = streamAnswer(provider, question, (e) => events.push(e), signal, limits, {}, fetchFn);
+  const send = (data: string) => controller.enqueue(encoder.encode(`data: ${data}\n\n`));
+  return {
+    events,
+    ended,
+    async piece(text: string, ms: number) {
+      send(JSON.stringify({ choices: [{ delta: { content: text } }] }));
+      await vi.advanceTimersByTimeAsync(ms);
+    },
+    async end() {
+      send('[DONE]');
+      controller.close();
+      await ended;
+    },
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('streamAnswer', () => {
   test('passes on text, usage and done, in order', async () => {
@@ -162,22 +200,34 @@ describe('streamAnswer', () => {
   });
 
   test('data that keeps coming, each piece within the idle limit, is never cut however long it takes', async () => {
-    const encoder = new TextEncoder();
-    const piece = encoder.encode('data: {"choices":[{"delta":{"content":"x"}}]}\n\n');
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        // 12 pieces 25 ms apart: 300 ms in all, past three idle limits of 80 ms.
-        for (let i = 0; i < 12; i++) {
-          controller.enqueue(piece);
-          await new Promise((r) => setTimeout(r, 25));
-        }
-        controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-        controller.close();
-      },
-    });
-    const events = await run(async () => new Response(body), undefined, { firstByteSeconds: 30, idleSeconds: 0.08 });
-    expect(events.filter((e) => e.type === 'text')).toHaveLength(12);
-    expect(events.at(-1)).toMatchObject({ type: 'done' });
+    const answer = fedAnswer(10);
+    // 12 pieces 6 s apart: 72 s in all, past seven idle limits of 10 s.
+    for (let i = 0; i < 12; i++) await answer.piece('x', 6000);
+    await answer.end();
+    expect(answer.events.filter((e) => e.type === 'text')).toHaveLength(12);
+    expect(answer.events.at(-1)).toMatchObject({ type: 'done' });
+  });
+
+  test('the system clock changing neither cuts an answer nor keeps a stalled one waiting', async () => {
+    const hour = 3_600_000;
+    // Set an hour ahead 2 s after a piece: the idle limit (10 s) is not up, however it reads.
+    const ahead = fedAnswer(10);
+    await ahead.piece('a', 8000);
+    await ahead.piece('b', 1000);
+    vi.setSystemTime(Date.now() + hour);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(ahead.events.map((e) => e.type)).toEqual(['text', 'text']);
+    await ahead.piece('c', 1000);
+    await ahead.end();
+    expect(ahead.events.map((e) => e.type)).toEqual(['text', 'text', 'text', 'done']);
+    // Set an hour back: a stream that stops is still cut 10 s after its last piece, not an hour on.
+    const back = fedAnswer(10);
+    await back.piece('a', 8000);
+    await back.piece('b', 1000);
+    vi.setSystemTime(Date.now() - hour);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(back.events.at(-1)).toMatchObject({ type: 'error', code: 'timeout' });
+    await back.ended;
   });
 
   test('reasoning is forwarded apart from the answer', async () => {

@@ -19,12 +19,12 @@ import {
   type HttpRequest,
   type StreamEvent,
 } from './core';
-
-/** The messages of a request, as the core takes them (text, or text and image parts). */
-type Messages = ChatSpec['messages'];
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyMissing, keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
+
+/** The messages of a request, as the core takes them (text, or text and image parts). */
+type Messages = ChatSpec['messages'];
 
 /** What one answer's request yields: the core's decoded events, or the user's Stop. */
 export type AnswerEvent =
@@ -168,7 +168,8 @@ async function pump(
  * Aborts the request when no first byte arrives in time, or no data for too long mid-answer;
  * the user's Stop aborts it too. Data only notes the time: setting a timer again for every
  * chunk cost the worker two timer calls a chunk, so the one timer checks when it fires whether
- * data came since, and waits out the rest.
+ * data came since, and waits out the rest. Times are `performance.now()`'s, which only moves
+ * forward: the system clock set back or ahead must neither hold a stalled answer nor cut one.
  */
 class Watchdog {
   private readonly controller = new AbortController();
@@ -191,7 +192,7 @@ class Watchdog {
 
   /** Data arrived: the idle limit starts over. */
   data(): void {
-    this.lastData = Date.now();
+    this.lastData = performance.now();
     if (this.started) return;
     this.started = true;
     this.seconds = this.limits.idleSeconds;
@@ -205,7 +206,7 @@ class Watchdog {
   private arm(ms: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      const quiet = Date.now() - this.lastData;
+      const quiet = performance.now() - this.lastData;
       const left = this.seconds * 1000 - quiet;
       if (this.started && left > 0) {
         this.arm(left);

@@ -10,6 +10,9 @@ describe('isOtherModel', () => {
     ['models/gemini-2.5-flash', 'gemini-2.5-flash', false],
     ['llama3.2', 'llama3.2:latest', false],
     ['llama3.2', 'llama3.2', false],
+    // An alias for the newest snapshot, answered by that snapshot's dated name.
+    ['claude-3-5-sonnet-latest', 'claude-3-5-sonnet-20241022', false],
+    ['llama3.2:latest', 'llama3.2', false],
     ['Meta-Llama/llama-3.1-8b-instruct', 'meta-llama/llama-3.1-8b-instruct', false],
     ['SmolLM2-135M-Instruct.Q4_1.gguf', '/root/models/SmolLM2-135M-Instruct.Q4_1.gguf', false],
     // llama.cpp serves the file it loaded, whatever was asked.

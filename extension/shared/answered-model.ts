@@ -8,11 +8,13 @@
  */
 
 /**
- * A model id for display. Local servers such as llama.cpp name a model by its file path; the
- * file name is what people recognise. Ids like `openai/gpt-4o` are kept whole.
+ * A model id for display. Local servers such as llama.cpp name a model by its file path (as
+ * given to `-m`: absolute, relative or Windows'); the file name is what people recognise. Ids
+ * like `openai/gpt-4o` are kept whole.
  */
 export function modelName(id: string): string {
-  return id.startsWith('/') || /^[A-Za-z]:\\/.test(id) ? (id.split(/[\\/]/).pop() ?? id) : id;
+  const path = /^([A-Za-z]:)?[\\/]/.test(id) || /\.gguf$/i.test(id);
+  return path ? (id.split(/[\\/]/).pop() ?? id) : id;
 }
 
 /** The last part of an id (`models/gemini-2.5-flash` → `gemini-2.5-flash`), for comparing only. */
@@ -31,6 +33,9 @@ export function isOtherModel(asked: string, answered: string): boolean {
   if (!want || !got) return false;
   const named = (form: string, chosen: string) =>
     form === chosen || (form.startsWith(chosen) && SAME_MODEL_SUFFIX.test(form.slice(chosen.length)));
-  const chosen = [want, lastPart(want)];
+  // An alias for the newest snapshot (`claude-3-5-sonnet-latest`) is answered by the snapshot's
+  // own name, which starts like the alias without its `-latest`.
+  const alias = want.replace(/[-:]latest$/, '');
+  const chosen = [want, lastPart(want), alias, lastPart(alias)];
   return ![got, lastPart(got)].some((form) => chosen.some((c) => named(form, c)));
 }

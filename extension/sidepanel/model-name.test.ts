@@ -4,6 +4,10 @@ import { answerModel, middleElision, modelName } from './model-name';
 test.each([
   ['/root/.cache/gloss/llama/models/SmolLM2-135M-Instruct.Q4_1.gguf', 'SmolLM2-135M-Instruct.Q4_1.gguf'],
   ['C:\\models\\llama.gguf', 'llama.gguf'],
+  // llama.cpp names the model by its path as given to -m, which may be relative.
+  ['models/qwen2.5-0.5b-instruct-q4_k_m.gguf', 'qwen2.5-0.5b-instruct-q4_k_m.gguf'],
+  ['./Llama.GGUF', 'Llama.GGUF'],
+  ['C:/models/llama.gguf', 'llama.gguf'],
   ['openai/gpt-4o', 'openai/gpt-4o'],
   ['gpt-4o-mini', 'gpt-4o-mini'],
 ])('%s shows as %s', (id, shown) => {

@@ -53,7 +53,10 @@ pub fn tokens_for_size(kind: ProviderKind, (width, height): (u32, u32)) -> u32 {
             85 + 170 * ceil(w / 512.0) * ceil(h / 512.0)
         }
         ProviderKind::Gemini if w <= 384.0 && h <= 384.0 => 258,
-        ProviderKind::Gemini => 258 * ceil(w / 768.0) * ceil(h / 768.0),
+        // Not scaled down first, so a header's claim of billions of pixels must not overflow.
+        ProviderKind::Gemini => ceil(w / 768.0)
+            .saturating_mul(ceil(h / 768.0))
+            .saturating_mul(258),
         ProviderKind::Ollama => OLLAMA_IMAGE_TOKENS,
     }
 }
@@ -104,6 +107,9 @@ mod tests {
         assert_eq!(tokens_for_size(Gemini, (384, 300)), 258);
         assert_eq!(tokens_for_size(Gemini, (1000, 700)), 258 * 2);
         assert_eq!(tokens_for_size(Gemini, (1568, 1568)), 258 * 9);
+        // A header can claim any size (an imported history's image): the count saturates.
+        assert_eq!(tokens_for_size(Gemini, (u32::MAX, u32::MAX)), u32::MAX);
+        assert_eq!(tokens_for_size(Gemini, (3_200_000, 3_200_000)), u32::MAX);
     }
 
     #[test]

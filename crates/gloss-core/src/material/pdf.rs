@@ -9,6 +9,7 @@
 //! - a word hyphenated at a line end ("exam-" / "ple") is joined again;
 //! - each page starts with a marker ("— page 12 —"), so answers and budgets can name pages.
 
+use super::pdf_pages::not_a_marker;
 use serde::{Deserialize, Serialize};
 
 /// One text run as PDF.js's `getTextContent()` gives it (`TextItem` in its API).
@@ -82,7 +83,7 @@ pub fn pdf_text(pages: &[PdfPage]) -> PdfText {
         out.text.push_str(" —");
         for paragraph in paragraphs(&kept) {
             out.text.push_str("\n\n");
-            out.text.push_str(&paragraph);
+            out.text.push_str(&not_a_marker(paragraph));
         }
     }
     out

@@ -3,18 +3,42 @@
 //! marker line ("— page 12 —"), so pages are found by their markers (an edited text still
 //! counts) and the pages sent are named from the markers too.
 
-/// The page number of a marker line ("— page 12 —"), else `None`.
+/// The page number of a marker line ("— page 12 —"), else `None`. Digits only, as the panel's
+/// `PAGE_MARKER` reads them (`parse` alone would take "+12" too).
 pub fn page_marker(line: &str) -> Option<u32> {
-    line.strip_prefix("— page ")?
-        .strip_suffix(" —")?
-        .parse()
-        .ok()
+    let number = line.strip_prefix("— page ")?.strip_suffix(" —")?;
+    if !number.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    number.parse().ok()
+}
+
+/// A paragraph of the PDF's own, kept from reading as a marker line: quoted when it does, so
+/// that a PDF cannot open a page of its choosing inside another (and have the rest of that page
+/// go with the wrong number when pages are chosen).
+pub(super) fn not_a_marker(paragraph: String) -> String {
+    if page_marker(&paragraph).is_some() {
+        format!("“{paragraph}”")
+    } else {
+        paragraph
+    }
 }
 
 /// The pages of `text` whose numbers are in `pages`, in the text's order, each from its marker
 /// to the next page's, joined as `pdf_text` joins pages. Text before the first marker belongs to
 /// no page and is left out.
 pub fn pdf_pages(text: &str, pages: &[u32]) -> String {
+    // Looked up by binary search when sorted, as the panel's `pageList` sends them: a list
+    // scanned at every marker is pages × markers steps, and a long PDF can have tens of
+    // thousands of both. (Sorting here would put a sort's code for `u32` in the WASM, 1.5 KB.)
+    let sorted = pages.is_sorted();
+    let wanted = |n: u32| {
+        if sorted {
+            pages.binary_search(&n).is_ok()
+        } else {
+            pages.contains(&n)
+        }
+    };
     let mut starts: Vec<(usize, u32)> = Vec::new();
     let mut at = 0;
     for line in text.split_inclusive('\n') {
@@ -25,7 +49,7 @@ pub fn pdf_pages(text: &str, pages: &[u32]) -> String {
     }
     let mut out = String::new();
     for (i, &(start, n)) in starts.iter().enumerate() {
-        if !pages.contains(&n) {
+        if !wanted(n) {
             continue;
         }
         let end = starts.get(i + 1).map_or(text.len(), |&(next, _)| next);
@@ -48,7 +72,8 @@ pub fn page_ranges(pages: &[u32]) -> String {
     let mut i = 0;
     while i < pages.len() {
         let mut j = i;
-        while j + 1 < pages.len() && pages[j + 1] == pages[j] + 1 {
+        // Checked: a PDF's own text can hold a marker line for page 4294967295.
+        while j + 1 < pages.len() && pages[j].checked_add(1) == Some(pages[j + 1]) {
             j += 1;
         }
         parts.push(if j == i {
@@ -90,10 +115,24 @@ mod tests {
     }
 
     #[test]
+    fn a_marker_is_digits_between_its_dashes() {
+        assert_eq!(page_marker("— page 12 —"), Some(12));
+        assert_eq!(page_marker("— page +12 —"), None);
+        assert_eq!(page_marker("— page  12 —"), None);
+        assert_eq!(page_marker("— page 99999999999 —"), None);
+    }
+
+    #[test]
     fn pages_are_named_as_ranges() {
         assert_eq!(page_ranges(&[1, 2, 3, 5, 9, 10]), "1–3, 5, 9–10");
         assert_eq!(page_ranges(&[7]), "7");
         assert_eq!(page_ranges(&[]), "");
+        // The last page number there is ends a run, and begins none.
+        let last = u32::MAX;
+        assert_eq!(
+            page_ranges(&[last - 1, last, 0, 1]),
+            format!("{}–{last}, 0–1", last - 1)
+        );
         assert_eq!(page_numbers(TEXT), vec![1, 2, 3, 4]);
     }
 }

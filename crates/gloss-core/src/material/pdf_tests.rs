@@ -203,3 +203,25 @@ fn a_pdf_is_fenced_as_untrusted_material_of_kind_pdf() {
         "{user}"
     );
 }
+
+#[test]
+fn a_pdf_s_own_marker_line_is_text_of_its_page() {
+    use crate::material::{page_numbers, pdf_pages};
+    // A paragraph of the PDF's own that reads "— page 2 —": it must not open a page.
+    let first = [
+        run("Real one.", 72.0, 720.0, true),
+        run("More.", 72.0, 706.0, true),
+        run("— page 2 —", 72.0, 670.0, true),
+        run("Still page one.", 72.0, 634.0, true),
+        run("End.", 72.0, 620.0, true),
+    ];
+    let second = page_of(&["Two."]);
+    let text = pdf_text(&pages(&format!("[[{}],{second}]", first.join(",")))).text;
+    assert_eq!(page_numbers(&text), [1, 2], "{text}");
+    let one = pdf_pages(&text, &[1]);
+    assert!(
+        one.contains("page 2") && one.ends_with("Still page one. End."),
+        "{one}"
+    );
+    assert!(!pdf_pages(&text, &[2]).contains("Still"), "{text}");
+}

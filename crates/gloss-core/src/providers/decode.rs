@@ -1,7 +1,8 @@
 //! Decoding a response body into [`StreamEvent`]s, in chunks split anywhere. Each protocol has
 //! its own [`Decode`]; [`StreamDecoder`] wraps it so that, whatever the protocol, nothing follows
 //! a terminal event, that the answer stays under its cap, and that the answering model is named
-//! at most once (protocols name it in every chunk; the first non-empty name is the one). The three SSE protocols share
+//! at most once (OpenAI-compatible servers, Gemini and Ollama name it in every chunk, Anthropic
+//! once at the start; the first non-empty name is the one). The three SSE protocols share
 //! [`SseStream`], which does the framing and leaves each only the meaning of an event's data
 //! ([`SseHandler`]).
 
@@ -105,7 +106,8 @@ impl StreamDecoder {
             if self.model_named {
                 return false;
             }
-            *name = clipped(name.trim(), MAX_MODEL_NAME).to_owned();
+            // Trimmed again after the cut, which can end at a space inside the name.
+            *name = clipped(name.trim(), MAX_MODEL_NAME).trim_end().to_owned();
             self.model_named = !name.is_empty();
             self.model_named
         });
@@ -206,6 +208,13 @@ mod tests {
         let name = models(&got)[0];
         assert_eq!(name.len(), MAX_MODEL_NAME);
         assert!(name.chars().all(|c| c == 'é'));
+    }
+
+    #[test]
+    fn a_name_cut_at_a_space_ends_without_it() {
+        let name = format!("{} tail", "a".repeat(MAX_MODEL_NAME - 1));
+        let got = StreamDecoder::new(ProviderKind::Ollama).push(line(&name).as_bytes());
+        assert_eq!(models(&got), ["a".repeat(MAX_MODEL_NAME - 1)]);
     }
 
     #[test]
