@@ -39,6 +39,10 @@ describe('the pages the user types', () => {
     expect(pageList('1, 5–2', 10)).toEqual({ error: t('pdfPagesBackwards', '5–2', '2–5') });
   });
 
+  test('a range written backwards says so before that its start is past the end', () => {
+    expect(pageList('9–2', 8)).toEqual({ error: t('pdfPagesBackwards', '9–2', '2–9') });
+  });
+
   test.each(['1-5', '1-2, 4-6', '1-1000000'])('"%s" is more than the 4 allowed', (typed) => {
     expect(pageList(typed, 2_000_000, 4)).toEqual({ error: t('pdfPagesTooMany', '4') });
   });

@@ -14,11 +14,14 @@ export function pageCount(pages: number): string {
 /** One part between commas: a page ("5") or a range with a hyphen or dash ("1–3"). */
 const PART = /^(\d+)\s*(?:[-–—]\s*(\d+))?$/;
 
-/** Why `part` (one of the typed parts) names no pages of a PDF of `count` pages, else null. */
+/**
+ * Why `part` (one of the typed parts) names no pages of a PDF of `count` pages, else null. A
+ * range written backwards is said first: "9–2" of 8 pages is a slip of order, not a page 9.
+ */
 function partProblem(part: string, from: number, to: number, count: number): string | null {
+  if (to < from) return t('pdfPagesBackwards', part, `${to}–${from}`);
   if (from < 1 || from > count) return t('pdfPageNone', String(from), pageCount(count));
   if (to > count) return t('pdfPageNone', String(to), pageCount(count));
-  if (to < from) return t('pdfPagesBackwards', part, `${to}–${from}`);
   return null;
 }
 
