@@ -31,6 +31,10 @@ describe('the pages the user types', () => {
     expect(pageList(typed, 10)).toEqual({ error: t('pdfPageNone', page, t('pdfPageCount', '10')) });
   });
 
+  test.each(['1,,3', ', 3', '1, ,3,'])('"%s" has a comma too many: it is not read as other pages', (typed) => {
+    expect(pageList(typed, 10)).toEqual({ error: t('pdfPagesEmptyPart', typed.trim()) });
+  });
+
   test('a one-page PDF says it has one page', () => {
     expect(pageList('2', 1)).toEqual({ error: t('pdfPageNone', '2', t('pdfOnePage')) });
   });

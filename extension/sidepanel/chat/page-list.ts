@@ -2,7 +2,8 @@
  * The page numbers a user types for a PDF ("1–3, 5"), read and checked in one place for both
  * uses: a text PDF's pages to send when it does not fit, and a scanned PDF's pages to draw as
  * images. Each kind of mistake says what is wrong with what was typed, in the user's words:
- * a page the PDF does not have, a range written backwards, or something that is not a page.
+ * a page the PDF does not have, a range written backwards, a comma too many, or something that
+ * is not a page.
  */
 import { plural, t } from '../../shared/i18n';
 
@@ -34,7 +35,11 @@ export function pageList(typed: string, count: number, max = Infinity): { pages:
   const pages = new Set<number>();
   const parts = typed.split(',').map((p) => p.trim());
   if (parts.every((p) => p === '')) return { error: t('pdfPagesInvalid', String(count)) };
-  for (const part of parts.filter(Boolean)) {
+  // A comma at the end ("1, 2,") changes nothing and is let be; an empty place elsewhere ("1,,3")
+  // may be a page left out by mistake, so it is said rather than skipped.
+  if (parts.at(-1) === '') parts.pop();
+  if (parts.includes('')) return { error: t('pdfPagesEmptyPart', typed.trim()) };
+  for (const part of parts) {
     const match = PART.exec(part);
     if (!match) return { error: t('pdfPagesInvalid', String(count)) };
     const from = Number(match[1]);
