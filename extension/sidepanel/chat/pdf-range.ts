@@ -5,7 +5,7 @@
  * the whole text stays with the chip, so the pages can be chosen again or all sent after all.
  */
 import { pageList } from './page-list';
-import type { Source } from './sources';
+import { withoutChoice, type Source } from './sources';
 
 /** The core's page choice, behind the worker: the pages' text and the pages named ("3–5, 9"). */
 export type SelectPages = (text: string, pages: number[]) => Promise<{ text: string; pages: string }>;
@@ -17,8 +17,8 @@ export type SelectPages = (text: string, pages: number[]) => Promise<{ text: str
 const pageTotal = (source: Source) => source.pages || 1;
 
 /** The PDF with all its pages again. */
-export function allPages({ whole, range, askPages, ...source }: Source): Source {
-  return { ...source, text: whole ?? source.text };
+export function allPages(source: Source): Source {
+  return { ...withoutChoice(source), text: source.whole ?? source.text };
 }
 
 /**
@@ -36,8 +36,7 @@ export async function choosePages(
   if (chosen.pages.length === count) return allPages(source);
   const whole = source.whole ?? source.text;
   const kept = await select(whole, chosen.pages);
-  const { askPages, ...rest } = source;
-  return { ...rest, text: kept.text, range: kept.pages, whole };
+  return { ...withoutChoice(source), text: kept.text, range: kept.pages, whole };
 }
 
 /** What the pages box shows: the pages chosen, or all of them. */
