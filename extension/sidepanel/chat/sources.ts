@@ -43,6 +43,16 @@ export function withSource(list: readonly Source[], next: Source, add: boolean):
   return at < 0 ? [...list, next] : list.map((a, i) => (i === at ? next : a));
 }
 
+/**
+ * The sources after the chip of `was` changed to `next` (null: removed), applied to the list as
+ * it is now and found by identity: a PDF's pages come back from the worker a moment later, and a
+ * source added or removed meanwhile stays so (a removed one is not brought back).
+ */
+export function withChange(list: readonly Source[], was: Source, next: Source | null): Source[] {
+  if (!next) return list.filter((s) => s !== was);
+  return list.map((s) => (s === was ? next : s));
+}
+
 /** All sources' fits as one: the share of their tokens that fits ("3 sources: 62% fits"). */
 export function overallFit(fits: readonly SourceFit[]): { percent: number; keptTokens: number; totalTokens: number } {
   const keptTokens = fits.reduce((sum, f) => sum + f.keptTokens, 0);
