@@ -11,13 +11,13 @@ const images: QuestionImage[] = [];
 
 /** The composer as useSend sees it: `draft` typed, one source shown sized for that draft. */
 function composer(draft: string) {
-  const sized: SourcesFit = { texts: [page.text], question: draft, images, fits: [whole] };
+  const sized: SourcesFit = { texts: [page.text], question: draft, images, providerId: 'local', fits: [whole] };
   const s: Sending = {
     draft,
     setDraft: vi.fn(),
     streaming: false,
     attachments: [page],
-    choice: { sized, trim: true, images },
+    choice: { sized, trim: true, images, providerId: 'local' },
     sizeNow: vi.fn(async () => [whole]),
     images: { take: () => [] },
     onSend: vi.fn(),
