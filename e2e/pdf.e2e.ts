@@ -174,6 +174,10 @@ test('pages typed for a long PDF are the pages the model gets, and no others', a
   await expect.poll(problem).toBe('There is no page 41: this PDF has 40 pages.');
   await typePages('5–2');
   await expect.poll(problem).toBe('“5–2” runs backwards: write it as 2–5.');
+  await typePages('45–2');
+  await expect.poll(problem).toBe('“45–2” runs backwards: write it as 2–45.');
+  await typePages('3,,4');
+  await expect.poll(problem).toBe('“3,,4” has a comma too many: type a page between the commas, or remove one.');
 
   await typePages('3-4, 7');
   await expect
@@ -187,6 +191,22 @@ test('pages typed for a long PDF are the pages the model gets, and no others', a
   // Each page's own opening line ("Opening III." is not inside "Opening IIII.": the dot).
   for (const p of [3, 4, 7]) expect(user).toContain(opening(p));
   for (const p of [1, 2, 5, 6, 8, 40]) expect(user).not.toContain(opening(p));
+});
+
+test('the pages box shows the pages that go, also when the same PDF is read again', async () => {
+  const pages = [['Tides rise.'], ['Tides turn.'], ['Tides fall.']];
+  await dropPdf('three.pdf', pages);
+  await expect.poll(chipOf, { timeout: 20_000 }).toMatchObject({ title: expect.stringContaining('3 pages') });
+  const box = () => h.inPanel((doc) => doc?.querySelector<HTMLInputElement>('.chip-pages input')?.value);
+  await typePages('2');
+  await expect.poll(chipOf, { timeout: 10_000 }).toMatchObject({ title: expect.stringContaining('page 2 of 3') });
+  // The same file again is the whole PDF in the same chip: the box no longer names page 2.
+  await dropPdf('three.pdf', pages);
+  await expect.poll(chipOf, { timeout: 20_000 }).toMatchObject({ title: expect.stringContaining('3 pages') });
+  await expect.poll(box).toBe('1–3');
+  await h.inPanel((doc) =>
+    doc?.querySelector<HTMLButtonElement>('.chip button[aria-label="Remove the quote"]')?.click(),
+  );
 });
 
 test('a second PDF dropped joins the first, and both reach the model as two sources', async () => {

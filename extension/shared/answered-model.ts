@@ -5,6 +5,10 @@
  * first is another model and worth saying; the others are the same model named more exactly,
  * and saying "you asked for X, got Y" about them would only alarm. Used by the worker's
  * connection test and by the answer's model line.
+ *
+ * Why here and not in the core: the panel names the model under each answer as it renders,
+ * and only the worker has the WASM (the panel would need a message to the worker for every
+ * answer shown). So this one comparison stays in `shared`, used by both, and is tested in Node.
  */
 
 /**

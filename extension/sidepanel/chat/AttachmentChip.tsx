@@ -10,7 +10,7 @@ import X from 'lucide-react/icons/x';
 import { useState } from 'react';
 import { IconButton } from '../IconButton';
 import type { SourceFit } from '../../shared/protocol/context';
-import { chipTitle, hostOf, pageCount, pdfFitText, preview, tokenCount } from './attachment-text';
+import { chipTitle, hostOf, pagesOf, pdfFitText, preview, tokenCount } from './attachment-text';
 import { PdfPages } from './PdfPages';
 import type { Source } from './sources';
 import { t } from '../../shared/i18n';
@@ -36,10 +36,6 @@ function fitText(attachment: Source, fit: SourceFit): string {
   if (attachment.pages && attachment.range === undefined) return pdfFitText(attachment.text, attachment.pages, fit);
   return t('tooLong', fit.percent, tokenCount(fit.keptTokens), tokenCount(fit.totalTokens));
 }
-
-/** "120 pages", or the pages chosen of them ("pages 3–5, 9 of 120"). */
-const pagesOf = (count: number, range: string | undefined) =>
-  range === undefined ? pageCount(count) : t('pdfRangeChosen', range, count);
 
 export function AttachmentChip({ attachment, fit, onChange }: Props) {
   const [editing, setEditing] = useState(false);

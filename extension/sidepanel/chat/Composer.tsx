@@ -95,7 +95,7 @@ function useSending(
     draft,
     setDraft,
     images: c.images,
-    choice: { sized: choice.sized, trim: choice.trim, images: c.images.images },
+    choice: { sized: choice.sized, trim: choice.trim, images: c.images.images, providerId: c.providerId },
     sizeNow: sizer(c.providerId, c.images.images),
   });
   useAutoAsk({

@@ -6,7 +6,7 @@
  * takes the cursor.
  */
 import './PdfPages.css';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
@@ -15,11 +15,28 @@ import type { Source } from './sources';
 
 const select = (text: string, pages: number[]) => send('context.pdfPages', { text, pages });
 
-export function PdfPages({ source, onChange }: { source: Source; onChange: (next: Source) => void }) {
-  const [typed, setTyped] = useState(() => typedPages(source));
+/**
+ * What is typed in the box, and why it was refused. Pages chosen (or all again, or the same PDF
+ * read anew in this chip's place) show as the box's text: it never names pages that do not go.
+ */
+function useTyped(source: Source) {
+  const chosen = typedPages(source);
+  const [typed, setTyped] = useState(chosen);
   const [problem, setProblem] = useState<string | null>(null);
+  const [shown, setShown] = useState(chosen);
+  if (chosen !== shown) {
+    setShown(chosen);
+    setTyped(chosen);
+    setProblem(null);
+  }
+  return { typed, setTyped, problem, setProblem };
+}
+
+export function PdfPages({ source, onChange }: { source: Source; onChange: (next: Source) => void }) {
+  const { typed, setTyped, problem, setProblem } = useTyped(source);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const ids = useId();
   useEffect(() => {
     if (source.askPages) input.current?.focus();
   }, [source.askPages]);
@@ -37,22 +54,25 @@ export function PdfPages({ source, onChange }: { source: Source; onChange: (next
       )
       .finally(() => setBusy(false));
   };
-  const all = () => {
-    const whole = allPages(source);
-    setTyped(typedPages(whole));
-    setProblem(null);
-    onChange(whole);
-  };
+  const all = () => onChange(allPages(source));
 
   return (
     <form className="chip-pages" onSubmit={use}>
-      {source.askPages && <p className="hint chip-pages-why">{t('pdfNoSelection')}</p>}
+      {source.askPages && (
+        <p className="hint chip-pages-why" id={`${ids}why`}>
+          {t('pdfNoSelection')}
+        </p>
+      )}
       <label>
         {t('pdfRangeLabel')}{' '}
         <input
           ref={input}
           value={typed}
           aria-invalid={problem !== null}
+          // Read with the box: why it asks (when it took the cursor), and what is wrong.
+          aria-describedby={
+            [source.askPages && `${ids}why`, problem && `${ids}problem`].filter(Boolean).join(' ') || undefined
+          }
           disabled={busy}
           onChange={(e) => setTyped(e.target.value)}
         />
@@ -66,7 +86,7 @@ export function PdfPages({ source, onChange }: { source: Source; onChange: (next
         </button>
       )}
       {problem && (
-        <p className="hint chip-pages-problem" role="alert">
+        <p className="hint chip-pages-problem" role="alert" id={`${ids}problem`}>
           {problem}
         </p>
       )}

@@ -4,17 +4,16 @@
  * send only what fits, or everything.
  */
 import './SourceChips.css';
-import { useEffect } from 'react';
-import type { Attachment } from '../../shared/attachment';
+import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { t } from '../../shared/i18n';
 import { tokenCount } from './attachment-text';
 import { AttachmentChip } from './AttachmentChip';
-import { overallFit } from './sources';
+import { overallFit, withChange, type Source } from './sources';
 import { fitOf, useSourcesFit, type SourcesFit } from './useSourcesFit';
 
 interface Props {
-  sources: Attachment[];
-  onSources: (sources: Attachment[]) => void;
+  sources: Source[];
+  onSources: Dispatch<SetStateAction<Source[]>>;
   /** The question typed to go with them: it takes its share of the window first. */
   question: string;
   providerId: string | undefined;
@@ -30,8 +29,8 @@ export function SourceChips({ sources, onSources, question, providerId, trim, on
   const fits = sources.map((s, i) => fitOf(sized, i, s.text));
   const known = fits.filter((f) => f !== undefined);
   const all = known.length === sources.length ? overallFit(known) : null;
-  const change = (i: number, next: Attachment | null) =>
-    onSources(next ? sources.map((s, j) => (j === i ? next : s)) : sources.filter((_, j) => j !== i));
+  // Against the list as it is when the change comes (a PDF's pages come back from the worker).
+  const change = (was: Source, next: Source | null) => onSources((now) => withChange(now, was, next));
   return (
     <div className="sources" role="group" aria-label={t('sourcesLabel')}>
       {sources.length > 1 && all && (
@@ -42,7 +41,7 @@ export function SourceChips({ sources, onSources, question, providerId, trim, on
         </p>
       )}
       {sources.map((s, i) => (
-        <AttachmentChip key={`${s.kind} ${s.url} ${i}`} attachment={s} fit={fits[i]} onChange={(n) => change(i, n)} />
+        <AttachmentChip key={`${s.kind} ${s.url} ${i}`} attachment={s} fit={fits[i]} onChange={(n) => change(s, n)} />
       ))}
       {all && all.percent < 100 && (
         <label className="check sources-trim">

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { t } from '../../shared/i18n';
-import { chipTitle, hostOf, pageCount, pagesKept, pdfFitText, preview, tokenCount } from './attachment-text';
+import { chipTitle, hostOf, pageCount, pagesKept, pagesOf, pdfFitText, preview, tokenCount } from './attachment-text';
 
 test('a quote says what it is and where it is from', () => {
   expect(chipTitle('selection', 'Rust')).toBe(t('selectionFrom', 'Rust'));
@@ -57,4 +57,10 @@ test('a PDF that does not fit says which pages do and which are left out', () =>
   expect(chipTitle('pdf', 'r.pdf')).toBe(t('pdfFrom', 'r.pdf'));
   expect(pageCount(1)).toBe('1 page');
   expect(pageCount(120)).toBe('120 pages');
+});
+
+test('a PDF chip names its pages: all of them, the pages chosen, or the one page chosen', () => {
+  expect(pagesOf(120, undefined)).toBe('120 pages');
+  expect(pagesOf(120, '3–5, 9')).toBe('pages 3–5, 9 of 120');
+  expect(pagesOf(120, '7')).toBe('page 7 of 120');
 });

@@ -5,6 +5,7 @@
 import type { Attachment } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
 import { tokenCount } from '../../shared/sources-sent';
+import { pageCount } from './page-list';
 
 /** What the quote is and where from ("Selection from “Title”"); just what it is for an untitled page. */
 export function chipTitle(kind: Attachment['kind'], title: string): string {
@@ -50,6 +51,12 @@ export function pdfFitText(
   return partial ? t('pdfFitsPart', range, pages, kept, total) : t('pdfFits', range, pages, kept, total, last + 1);
 }
 
+/** "120 pages", or the pages chosen of them ("pages 3–5, 9 of 120", "page 7 of 120"). */
+export function pagesOf(count: number, range: string | undefined): string {
+  if (range === undefined) return pageCount(count);
+  return t(/^\d+$/.test(range) ? 'pdfPageChosen' : 'pdfRangeChosen', range, count);
+}
+
 /** The quote on one line, cut at 280 characters. */
 export function preview(text: string): string {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -57,7 +64,7 @@ export function preview(text: string): string {
 }
 
 export { tokenCount } from '../../shared/sources-sent';
-export { pageCount } from './page-list';
+export { pageCount };
 
 /** The page's host, or '' when its address is not a URL. */
 export function hostOf(url: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { MAX_IMAGES, type QuestionImage } from '../../shared/image';
-import { addImages, imageFiles, imageHandlers } from './image-input';
+import { addImages, imageFiles, imageHandlers, withoutTaken } from './image-input';
 
 /** A DataTransfer as far as the handlers read it (Node has none). */
 function transfer(files: { name: string; type: string }[]) {
@@ -15,6 +15,13 @@ test('at most four images are held; the rest are left out with a notice', () => 
   const over = addImages(three, [image, image]);
   expect(over.images).toHaveLength(MAX_IMAGES);
   expect(over.notice).toContain(String(MAX_IMAGES));
+});
+
+test('an image added while a question was on its way stays in the composer', () => {
+  const sent: QuestionImage = { mediaType: 'image/jpeg', data: '/9j/', width: 1, height: 1 };
+  const pasted: QuestionImage = { ...sent, data: '/9j/new' };
+  expect(withoutTaken([sent, pasted], [sent])).toEqual([pasted]);
+  expect(withoutTaken([sent], [sent])).toEqual([]);
 });
 
 describe('pastes and drops', () => {

@@ -52,3 +52,11 @@ export function addImages(
   const dropped = held.length + added.length - images.length;
   return { images, notice: dropped > 0 ? t('imagesTooMany', String(MAX_IMAGES)) : null };
 }
+
+/**
+ * The composer's images once `taken` went with a question: any added since (pasted while the
+ * sources were sized for that send) stay for the next one.
+ */
+export function withoutTaken(held: readonly QuestionImage[], taken: readonly QuestionImage[]): QuestionImage[] {
+  return held.filter((image) => !taken.includes(image));
+}

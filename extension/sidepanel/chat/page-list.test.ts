@@ -31,12 +31,20 @@ describe('the pages the user types', () => {
     expect(pageList(typed, 10)).toEqual({ error: t('pdfPageNone', page, t('pdfPageCount', '10')) });
   });
 
+  test.each(['1,,3', ', 3', '1, ,3,'])('"%s" has a comma too many: it is not read as other pages', (typed) => {
+    expect(pageList(typed, 10)).toEqual({ error: t('pdfPagesEmptyPart', typed.trim()) });
+  });
+
   test('a one-page PDF says it has one page', () => {
     expect(pageList('2', 1)).toEqual({ error: t('pdfPageNone', '2', t('pdfOnePage')) });
   });
 
   test('a range written backwards says how to write it', () => {
     expect(pageList('1, 5–2', 10)).toEqual({ error: t('pdfPagesBackwards', '5–2', '2–5') });
+  });
+
+  test('a range written backwards says so before that its start is past the end', () => {
+    expect(pageList('9–2', 8)).toEqual({ error: t('pdfPagesBackwards', '9–2', '2–9') });
   });
 
   test.each(['1-5', '1-2, 4-6', '1-1000000'])('"%s" is more than the 4 allowed', (typed) => {

@@ -51,3 +51,15 @@ test('the pages chosen are named in what is sent, and the chip-only fields are n
     sent: { tokens: 9, fullTokens: 9, fullChars: chosen.text.length, pages: '2–3' },
   });
 });
+
+test.each([undefined, 0])(
+  'a PDF of %s pages (count unknown) is one page: the box offers it, and it is accepted',
+  async (pages) => {
+    select.mockClear();
+    const unknown = { ...pdf, pages };
+    const offered = typedPages(unknown);
+    expect(offered).toBe('1');
+    expect(await choosePages(unknown, offered, select)).toEqual(unknown);
+    expect(select).not.toHaveBeenCalled();
+  },
+);

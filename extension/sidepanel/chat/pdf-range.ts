@@ -5,14 +5,20 @@
  * the whole text stays with the chip, so the pages can be chosen again or all sent after all.
  */
 import { pageList } from './page-list';
-import type { Source } from './sources';
+import { withoutChoice, type Source } from './sources';
 
 /** The core's page choice, behind the worker: the pages' text and the pages named ("3–5, 9"). */
 export type SelectPages = (text: string, pages: number[]) => Promise<{ text: string; pages: string }>;
 
+/**
+ * How many pages the PDF has. A count the reader could not give (none, or 0) is one page (every
+ * PDF has at least one), so the box offers "1" and accepts it rather than offering what it refuses.
+ */
+const pageTotal = (source: Source) => source.pages || 1;
+
 /** The PDF with all its pages again. */
-export function allPages({ whole, range, askPages, ...source }: Source): Source {
-  return { ...source, text: whole ?? source.text };
+export function allPages(source: Source): Source {
+  return { ...withoutChoice(source), text: source.whole ?? source.text };
 }
 
 /**
@@ -24,18 +30,17 @@ export async function choosePages(
   typed: string,
   select: SelectPages,
 ): Promise<Source | { error: string }> {
-  const count = source.pages ?? 0;
+  const count = pageTotal(source);
   const chosen = pageList(typed, count);
   if ('error' in chosen) return chosen;
   if (chosen.pages.length === count) return allPages(source);
   const whole = source.whole ?? source.text;
   const kept = await select(whole, chosen.pages);
-  const { askPages, ...rest } = source;
-  return { ...rest, text: kept.text, range: kept.pages, whole };
+  return { ...withoutChoice(source), text: kept.text, range: kept.pages, whole };
 }
 
 /** What the pages box shows: the pages chosen, or all of them. */
 export function typedPages(source: Source): string {
-  const count = source.pages ?? 1;
+  const count = pageTotal(source);
   return source.range ?? (count === 1 ? '1' : `1–${count}`);
 }

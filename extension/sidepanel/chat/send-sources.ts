@@ -1,9 +1,9 @@
 /**
  * The composer's sources as they go, always sized for what goes: the fits on show are used when
- * they were made for these sources, this question and these images; otherwise (something changed
- * within the last pause in typing, or sizing failed) they are sized again first. So "Send only
- * what fits" always applies, and when sizing fails while it is chosen nothing is sent blindly:
- * the user is told why, and keeps the question and the sources.
+ * they were made for these sources, this question, these images and this model; otherwise
+ * (something changed within the last pause in typing, or sizing failed) they are sized again
+ * first. So "Send only what fits" always applies, and when sizing fails while it is chosen
+ * nothing is sent blindly: the user is told why, and keeps the question and the sources.
  */
 import { messageOf } from '../../shared/errors';
 import type { Attachment } from '../../shared/attachment';
@@ -18,6 +18,8 @@ export interface SourcesFit {
   question: string;
   /** The images they were sized with (they take their room first too). */
   images: readonly unknown[];
+  /** The provider whose model's window they were sized for. */
+  providerId: string | undefined;
   fits: readonly SourceFit[];
 }
 
@@ -29,13 +31,16 @@ export interface Sending {
   sized: SourcesFit | undefined;
   question: string;
   images: readonly unknown[];
+  /** The provider that will answer. */
+  providerId: string | undefined;
   trim: boolean;
 }
 
-/** The fits made for exactly these sources, question and images; else null. */
+/** The fits made for exactly these sources, question, images and model; else null. */
 export function freshFits(sources: readonly Source[], s: Omit<Sending, 'trim'>): readonly SourceFit[] | null {
   const { sized } = s;
   if (!sized || sized.question !== s.question || sized.images !== s.images) return null;
+  if (sized.providerId !== s.providerId) return null;
   if (sized.texts.length !== sources.length || sources.some((x, i) => sized.texts[i] !== x.text)) return null;
   return sized.fits;
 }

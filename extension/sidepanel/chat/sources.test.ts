@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { Attachment } from '../../shared/attachment';
-import { asSent, overallFit, withSource } from './sources';
+import { asSent, overallFit, withChange, withoutChoice, withSource, type Source } from './sources';
 
 const page = (url: string, text = 'Page text.'): Attachment => ({ kind: 'page', title: url, url, text });
 const quote = (text: string): Attachment => ({ kind: 'selection', title: 'A', url: 'https://a.test/', text });
@@ -62,4 +62,21 @@ test('PDFs from disk (no address) are told apart by their text: a second file jo
   expect(two.map((s) => s.title)).toEqual(['a.pdf', 'b.pdf']);
   // The same file dropped again is refreshed in its place.
   expect(withSource(two, file('a.pdf', 'A'), true).map((s) => s.title)).toEqual(['a.pdf', 'b.pdf']);
+});
+
+test("a source without the chip's own fields (the pages chosen, the whole text, the ask) is the attachment", () => {
+  const pdf: Attachment = { kind: 'pdf', title: 'r.pdf', url: 'https://r.test/r.pdf', text: 'Two.', pages: 3 };
+  const chosen: Source = { ...pdf, range: '2', whole: 'One. Two. Three.', askPages: true };
+  expect(withoutChoice(chosen)).toEqual(pdf);
+  expect(asSent(chosen, undefined, true)).toEqual(pdf);
+});
+
+test('a chip changed a moment later changes only itself, in the sources as they are by then', () => {
+  const [a, b, c] = [page('https://a.test/'), page('https://b.test/'), page('https://c.test/')];
+  const b2 = { ...b, text: 'Pages 2–3.' };
+  expect(withChange([a, b], b, b2)).toEqual([a, b2]);
+  // A tab added while the PDF's pages were chosen stays; a source removed meanwhile stays removed.
+  expect(withChange([a, b, c], b, b2)).toEqual([a, b2, c]);
+  expect(withChange([a, c], b, b2)).toEqual([a, c]);
+  expect(withChange([a, b, c], b, null)).toEqual([a, c]);
 });

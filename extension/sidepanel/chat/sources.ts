@@ -15,6 +15,12 @@ import { pagesKept } from './attachment-text';
  */
 export type Source = Attachment & { range?: string; whole?: string; askPages?: boolean };
 
+/** The attachment itself, without the chip's own fields: what is sent, and what a new choice starts from. */
+export function withoutChoice(source: Source): Attachment {
+  const { range, whole, askPages, ...attachment } = source;
+  return attachment;
+}
+
 /**
  * The same source again: a tab's page (or PDF, transcript) by its address, a selection by its
  * text too. A file from disk has no address: it is the same file again only with the same text.
@@ -37,6 +43,16 @@ export function withSource(list: readonly Source[], next: Source, add: boolean):
   return at < 0 ? [...list, next] : list.map((a, i) => (i === at ? next : a));
 }
 
+/**
+ * The sources after the chip of `was` changed to `next` (null: removed), applied to the list as
+ * it is now and found by identity: a PDF's pages come back from the worker a moment later, and a
+ * source added or removed meanwhile stays so (a removed one is not brought back).
+ */
+export function withChange(list: readonly Source[], was: Source, next: Source | null): Source[] {
+  if (!next) return list.filter((s) => s !== was);
+  return list.map((s) => (s === was ? next : s));
+}
+
 /** All sources' fits as one: the share of their tokens that fits ("3 sources: 62% fits"). */
 export function overallFit(fits: readonly SourceFit[]): { percent: number; keptTokens: number; totalTokens: number } {
   const keptTokens = fits.reduce((sum, f) => sum + f.keptTokens, 0);
@@ -51,7 +67,7 @@ export function overallFit(fits: readonly SourceFit[]): { percent: number; keptT
  * much. Not yet sized (`fit` undefined): sent whole, its measure unknown.
  */
 export function asSent(source: Source, fit: SourceFit | undefined, trim: boolean): Attachment {
-  const { range, whole, askPages, ...attachment } = source;
+  const attachment = withoutChoice(source);
   if (!fit) return attachment;
   const cut = trim && fit.percent < 100;
   const text = cut ? source.text.slice(0, fit.keptChars) : source.text;
@@ -61,7 +77,7 @@ export function asSent(source: Source, fit: SourceFit | undefined, trim: boolean
     fullTokens: fit.totalTokens,
     fullChars: source.text.length,
     ...(lastPage !== undefined ? { lastPage } : {}),
-    ...(range !== undefined ? { pages: range } : {}),
+    ...(source.range !== undefined ? { pages: source.range } : {}),
   };
   return { ...attachment, text, sent };
 }

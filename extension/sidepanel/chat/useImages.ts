@@ -8,7 +8,7 @@ import { useCallback, useState } from 'react';
 import type { QuestionImage } from '../../shared/image';
 import { messageOf } from '../../shared/errors';
 import { prepareImage } from '../../shared/image-prepare';
-import { addImages, imageHandlers } from './image-input';
+import { addImages, imageHandlers, withoutTaken } from './image-input';
 
 export function useImages(returned: { images?: QuestionImage[] } | null) {
   // One state, so adding images and saying why some were not added is one pure update.
@@ -51,10 +51,14 @@ export function useImages(returned: { images?: QuestionImage[] } | null) {
     fail,
     remove: (index: number) =>
       setHeld(({ images }) => ({ images: images.filter((_, i) => i !== index), notice: null })),
-    /** The images, handed over to be sent: the composer holds none after. */
+    /**
+     * The images, handed over to be sent: the composer holds none of them after. Called when the
+     * send goes, perhaps after the sources were sized: images added meanwhile stay.
+     */
     take: (): QuestionImage[] => {
-      setHeld({ images: [], notice: null });
-      return held.images;
+      const taken = held.images;
+      setHeld(({ images }) => ({ images: withoutTaken(images, taken), notice: null }));
+      return taken;
     },
   };
 }

@@ -12,7 +12,7 @@ import { sentAfterSizing, sentNow, type Sending as Choice, type SizeNow } from '
 import type { Attachment } from './usePageContext';
 import type { Source } from './sources';
 
-interface Sending {
+export interface Sending {
   draft: string;
   setDraft: Dispatch<SetStateAction<string>>;
   streaming: boolean;
@@ -32,18 +32,20 @@ interface Sending {
 }
 
 /**
- * A new question with the sources as they go: at once when the fits on show are for them, else
- * once they are sized (`sizing` holds off a second send meanwhile); nothing goes if that fails.
+ * A new question (`asked`: the box, or a quick action's prompt) with the sources as they go: at
+ * once when the fits on show are for them and this question, else once they are sized with it
+ * (`sizing` holds off a second send meanwhile); nothing goes if that fails.
  */
-function sendNew(s: Sending, question: string, sizing: { current: boolean }) {
-  const [typed, sources] = [s.draft, s.attachments];
+export function sendNew(s: Sending, asked: string, sizing: { current: boolean }) {
+  const [question, typed, sources] = [asked.trim(), s.draft, s.attachments];
   const go = (sent: Attachment[]) => {
     s.onSend(question, sent, s.images.take());
     // Anything typed or added while the sources were sized stays in the composer.
     s.onAttachmentsChange((now) => now.filter((x) => !sources.includes(x)));
     s.setDraft((now) => (now === typed ? '' : now));
   };
-  const choice = { ...s.choice, question: typed };
+  // The fits on show were sized with the box's text: a quick action's prompt needs its own room.
+  const choice = { ...s.choice, question: asked };
   const now = sentNow(sources, choice);
   if (now) {
     go(now);
@@ -62,7 +64,8 @@ export function useSend(s: Sending) {
   const sizing = useRef(false);
 
   const submit = (override?: string) => {
-    const question = (override ?? s.draft).trim();
+    const asked = override ?? s.draft;
+    const question = asked.trim();
     if (!question || s.streaming || sizing.current) return;
     if (editing) {
       s.onEdit(editing, question);
@@ -70,7 +73,7 @@ export function useSend(s: Sending) {
       s.setDraft('');
       return;
     }
-    sendNew(s, question, sizing);
+    sendNew(s, asked, sizing);
   };
 
   const onKey = (does: ComposerKey) => {

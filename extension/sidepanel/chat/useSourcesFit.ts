@@ -36,7 +36,7 @@ export function useSourcesFit(
     const sizes = images.map(({ width, height }) => ({ width, height }));
     const timer = setTimeout(() => {
       send('context.fitAll', { texts, providerId, images: sizes, question }).then(
-        (r) => live && setSized({ texts, question, images, fits: r.fits }),
+        (r) => live && setSized({ texts, question, images, providerId, fits: r.fits }),
         () => undefined,
       );
     }, 300);
