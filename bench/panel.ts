@@ -7,12 +7,12 @@
  * `flock /tmp/gloss-browser.lock npm run bench:panel`.
  *
  * Arguments: words filter the cases (`prose`, `mixed`, `code`, `20`, `50`, `100`, `unpaced`,
- * `cold`); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
+ * `cold`; `cold` alone runs only the cold start); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
  * that the answer streams in about N seconds at its pace (the table says how big they were);
  * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
  * `--breakdown` also prints what the panel's and the worker's threads spent their time on in each
  * run. For a closer look, GLOSS_TRACE_DUMP=file writes each run's trace events (the last run's
- * remain) and GLOSS_TRACE_EXTRA adds trace categories (say,
+ * remain; cold starts too) and GLOSS_TRACE_EXTRA adds trace categories (say,
  * `disabled-by-default-devtools.timeline.invalidationTracking` to see what restyles).
  */
 import { gzipSync } from 'node:zlib';
@@ -147,13 +147,15 @@ async function measure(ctx: Context, name: string, answer: string, rate: number 
 
 /** From Enter to the first answer text shown, with the worker stopped first (as after 30 s idle). */
 async function coldStart(ctx: Context): Promise<number> {
-  const { browser, panel, server } = ctx;
+  const { browser, panel, server, trace } = ctx;
+  const dump = process.env.GLOSS_TRACE_DUMP;
   await freshPanel(browser, panel);
   const cdp = await panel.context().newCDPSession(panel);
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.stopAllWorkers');
   await cdp.detach();
   await panel.waitForTimeout(300);
+  if (dump) await trace.start();
   server.enqueue({ kind: 'stream', chunks: sseChunks('Hello there, first token.', 64), delayMs: 0 });
   const first = panel.evaluate(
     () =>
@@ -171,6 +173,7 @@ async function coldStart(ctx: Context): Promise<number> {
   await ask(panel, 'Say hello.');
   const ms = await first;
   await answerDone(panel);
+  if (dump) (await import('node:fs')).writeFileSync(dump, JSON.stringify(await trace.stop()));
   return ms;
 }
 
@@ -220,7 +223,9 @@ async function main(): Promise<void> {
     // A first answer compiles and caches the panel's code; it is not measured.
     await measure(ctx, 'warm-up', proseAnswer(2_000), 'unpaced');
     const rows: Row[] = [];
-    for (const [name, answer] of ANSWERS) {
+    // `cold` alone asks for the cold start only.
+    const streams = !(words.length === 1 && words[0] === 'cold');
+    for (const [name, answer] of streams ? ANSWERS : []) {
       for (const rate of RATES) {
         if (wanted(name, ANSWER_NAMES) && wanted(String(rate), RATE_NAMES))
           rows.push(await measure(ctx, name, answer, rate));

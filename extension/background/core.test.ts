@@ -16,7 +16,9 @@ import {
   pdfText,
   renderMarkdown,
   StreamDecoder,
+  StreamRenderer,
   timeoutError,
+  warmUpRenderer,
 } from './core';
 import { IMAGE_TYPES, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../shared/image';
 import { loadCore } from './test-support';
@@ -212,5 +214,16 @@ describe('error messages in the user’s language', () => {
     const problem = checkEndpoint('ftp://x', 'm');
     expect(problem && localizeProblem(problem)).toEqual(problem);
     expect(problem?.key).toBe('specUrlScheme');
+  });
+
+  test('warming up the renderer leaves nothing behind: the next answer renders as the first would', () => {
+    const answer = 'The first sentence of an answer, with *emphasis* and `code`.\n\n## A heading\n';
+    warmUpRenderer();
+    const renderer = new StreamRenderer();
+    const patches = [renderer.push(answer), renderer.finish()];
+    renderer.free();
+    const html = patches.flatMap((p) => p.frozen).join('') + (patches[1]?.tail ?? '');
+    expect(html).toBe(renderMarkdown(answer));
+    expect(html).toContain('<h2 id="gloss-h-a-heading">');
   });
 });

@@ -2,7 +2,7 @@
  * The only module that imports the generated WASM glue. Everything else in the extension
  * calls the Rust core through here (or imports its types with `import type`).
  */
-import init, { initSync, type SpecError } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
+import init, { initSync, StreamRenderer, type SpecError } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 
 export {
   buildMessages,
@@ -64,4 +64,29 @@ export function coreReady(): Promise<unknown> {
 export function initCoreFromBytes(bytes: BufferSource): void {
   initSync({ module: bytes });
   ready = Promise.resolve();
+}
+
+/**
+ * An answer's usual opening: a paragraph of prose. Only what the first token needs is compiled
+ * ahead; headings, lists or tables compile when they first come, mid-answer, as before.
+ */
+const WARM_UP_SAMPLE = 'The first sentence of an answer, with *emphasis* and `code`.';
+let warm = false;
+
+/**
+ * Renders a small answer once and throws it away, so that the browser compiles the WASM
+ * functions rendering uses now: it compiles each on its first call, 10–15 ms at a cold start,
+ * which otherwise came between the first token's arrival and its showing. Called while a
+ * request waits for the provider; does its work once per worker.
+ */
+export function warmUpRenderer(): void {
+  if (warm) return;
+  warm = true;
+  const renderer = new StreamRenderer();
+  try {
+    renderer.push(WARM_UP_SAMPLE);
+    renderer.finish();
+  } finally {
+    renderer.free();
+  }
 }

@@ -18,6 +18,7 @@ import {
   type ChatSpec,
   type HttpRequest,
   type StreamEvent,
+  warmUpRenderer,
 } from './core';
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyMissing, keyRefusal } from '../shared/key-transport';
@@ -106,13 +107,16 @@ async function fetchAnswer(
   clock: Watchdog,
   fetchFn: typeof fetch,
 ): Promise<void> {
-  const response = await fetchFn(request.url, {
+  const responded = fetchFn(request.url, {
     method: request.method,
     headers: request.headers,
     body: request.body,
     signal: clock.signal,
     ...PROVIDER_FETCH,
   });
+  // The provider takes a while to answer; the first token then shows without compile time.
+  warmUpRenderer();
+  const response = await responded;
   if (isRedirect(response)) {
     post(redirectError(request.url));
     return;

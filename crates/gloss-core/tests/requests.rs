@@ -13,7 +13,7 @@
 use std::fs;
 use std::path::Path;
 
-use gloss_core::{build_request, ChatSpec, ProviderKind};
+use gloss_core::{build_request, parse_models, ChatSpec, ProviderKind};
 use serde_json::Value;
 
 fn read(path: &Path) -> Value {
@@ -84,4 +84,24 @@ fn a_bad_image_in_a_spec_is_a_typed_error_naming_the_messages() {
             ("messages", key)
         );
     }
+}
+
+/// A model list sorts by id and keeps the first of equal ids with its own name. The shape is
+/// Gemini's `models.list` response (<https://ai.google.dev/api/models#method:-models.list>).
+#[test]
+fn model_list_sorts_by_id_and_keeps_the_first_of_equal_ids() {
+    let body = r#"{"models":[
+        {"name":"models/b","displayName":"B first"},
+        {"name":"models/a","displayName":"A"},
+        {"name":"models/b","displayName":"B again"},
+        {"name":"models/c"}]}"#;
+    let models = parse_models(ProviderKind::Gemini, body).unwrap();
+    let listed: Vec<(&str, Option<&str>)> = models
+        .iter()
+        .map(|m| (m.id.as_str(), m.name.as_deref()))
+        .collect();
+    assert_eq!(
+        listed,
+        [("a", Some("A")), ("b", Some("B first")), ("c", None)]
+    );
 }

@@ -133,10 +133,14 @@ pub fn models_request(
 pub fn parse_models(kind: ProviderKind, body: &str) -> Result<Vec<ModelInfo>, StreamEvent> {
     let value: serde_json::Value = serde_json::from_str(body)
         .map_err(|e| errors::bad_response(&format!("the model list is not JSON ({e})")))?;
-    let mut models = protocol(kind)
+    let models = protocol(kind)
         .parse_models(&value)
         .ok_or_else(|| errors::bad_response("the model list is not in the expected format"))?;
-    models.sort_by(|a, b| a.id.cmp(&b.id));
+    // By id, the first of equal ids kept: an unstable sort with the position as tie-break
+    // orders them as a stable sort would, without a stable sort's larger code in the WASM.
+    let mut keyed: Vec<(usize, ModelInfo)> = models.into_iter().enumerate().collect();
+    keyed.sort_unstable_by(|(i, a), (j, b)| a.id.cmp(&b.id).then(i.cmp(j)));
+    let mut models: Vec<ModelInfo> = keyed.into_iter().map(|(_, m)| m).collect();
     models.dedup_by(|a, b| a.id == b.id);
     Ok(models)
 }
