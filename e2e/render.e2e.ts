@@ -54,7 +54,8 @@ function normalisedAnswer(): Promise<string> {
       el.textContent = el.dataset.tex ?? '';
       delete el.dataset.tex;
     });
-    copy.querySelectorAll('code.hljs').forEach((el) => {
+    // Highlighting, and the groups of lines a code block is put in (answer/highlight-dom.ts).
+    copy.querySelectorAll('code.hljs, code:has(> .code-lines)').forEach((el) => {
       const text = el.textContent;
       el.textContent = text;
       el.classList.remove('hljs');
