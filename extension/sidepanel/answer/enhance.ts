@@ -19,7 +19,11 @@ let katex: Promise<typeof import('./katex')> | undefined;
 /** Starts loading what a code block (`code`) or a formula (`math`) will need once it is finished. */
 export function preload(kind: 'code' | 'math'): void {
   if (kind === 'code') startHighlighter();
-  else katex ??= import('./katex');
+  else
+    katex ??= import('./katex').then((module) => {
+      module.loadFonts();
+      return module;
+    });
 }
 
 export function enhance(blocks: Element[]): void {
