@@ -6,9 +6,10 @@ export { default } from 'katex';
 const FACES = ['KaTeX_Main', 'italic KaTeX_Main', 'bold KaTeX_Main', 'italic KaTeX_Math', 'KaTeX_Size1', 'KaTeX_AMS'];
 
 /**
- * Loads KaTeX's common fonts now, while the first formula is still being written: loaded only
- * once a formula used them, each font's arrival laid out the answer again (font-display: block),
- * a long task near the end of answers with math (issue 13's bench).
+ * Loads KaTeX's common fonts now, while the first formula is still being written. Loaded only
+ * once a formula used them (font-display: block), their arrival most likely caused the long
+ * relayouts without script of their own that issue 13's bench saw near the end of answers with
+ * math.
  */
 export function loadFonts(): void {
   for (const face of FACES) {
