@@ -5,7 +5,7 @@
  * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`. highlight.js and KaTeX are loaded
  * when an answer first opens a code block or a formula (`preload`), so opening the panel does not
  * wait for them and an answer's end does not either. Highlighting and typesetting run in idle
- * time, a block at a time (`idle-queue.ts`).
+ * time, a formula or a code block's group of lines at a time (`idle-queue.ts`, `highlight-dom.ts`).
  */
 import { t } from '../../shared/i18n';
 import { highlightJobs, splitLines } from './highlight-dom';
