@@ -1,23 +1,29 @@
 /**
  * What the panel adds to a block once it is frozen (never per token): syntax highlighting with
- * a language label and a copy button for code, and KaTeX for math. Added UI carries
+ * a language label and a copy button for code (highlight.js runs in a worker: highlighter.ts),
+ * and KaTeX for math. Added UI carries
  * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`. highlight.js and KaTeX are loaded
  * when an answer first opens a code block or a formula (`preload`), so opening the panel does not
  * wait for them and an answer's end does not either. Highlighting and typesetting run in idle
- * time, a block at a time (`idle-queue.ts`).
+ * time, a formula or a code block's group of lines at a time (`idle-queue.ts`, `highlight-dom.ts`).
  */
 import { t } from '../../shared/i18n';
+import { highlightJobs, splitLines } from './highlight-dom';
+import { highlightGroups, startHighlighter } from './highlighter';
 import { IdleQueue } from './idle-queue';
 import { mathOptions } from './math-options';
 
 const idle = new IdleQueue();
-let highlighter: Promise<typeof import('./highlight')> | undefined;
 let katex: Promise<typeof import('./katex')> | undefined;
 
 /** Starts loading what a code block (`code`) or a formula (`math`) will need once it is finished. */
 export function preload(kind: 'code' | 'math'): void {
-  if (kind === 'code') highlighter ??= import('./highlight');
-  else katex ??= import('./katex');
+  if (kind === 'code') startHighlighter();
+  else
+    katex ??= import('./katex').then((module) => {
+      module.loadFonts();
+      return module;
+    });
 }
 
 export function enhance(blocks: Element[]): void {
@@ -42,7 +48,7 @@ function decorateCode(code: Element): void {
   if (!pre) return;
   const language = codeLanguage(code.className);
   const text = code.textContent;
-  if (language) highlightLater(code, text, language);
+  if (language) highlightLater(splitLines(code, text), text, language);
   const tools = document.createElement('div');
   tools.className = 'code-tools';
   tools.dataset.glossUi = 'code-tools';
@@ -73,18 +79,11 @@ function flash(button: HTMLButtonElement, text: string): void {
   setTimeout(() => (button.textContent = t('copy')), 1500);
 }
 
-function highlightLater(code: Element, text: string, language: string): void {
-  preload('code');
-  void highlighter?.then(({ highlight }) =>
-    idle.push(() => {
-      if (code.textContent !== text) return;
-      const html = highlight(text, language);
-      if (html === null) return;
-      // highlight.js escapes the code it is given; its output is spans around escaped text.
-      code.innerHTML = html;
-      code.classList.add('hljs');
-    }),
-  );
+/** Highlighted in the highlighting worker, then put in a group of lines per idle-time job. */
+function highlightLater(parts: HTMLElement[], text: string, language: string): void {
+  void highlightGroups(text, language).then((groups) => {
+    if (groups) for (const job of highlightJobs(parts, groups)) idle.push(job);
+  });
 }
 
 /** KaTeX is loaded only when an answer has math: most answers don't. A formula is a job. */

@@ -1,4 +1,7 @@
-/** highlight.js with the languages answers use most, loaded by enhance.ts on first use. */
+/**
+ * highlight.js with the languages answers use most. Runs in the highlighting worker
+ * (highlight-worker.ts), or in the panel where that worker cannot start (highlighter.ts).
+ */
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import c from 'highlight.js/lib/languages/c';
@@ -16,6 +19,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { codeGroups, type Piece } from './code-lines';
 
 const LANGUAGES = {
   bash,
@@ -41,4 +45,10 @@ for (const [name, language] of Object.entries(LANGUAGES)) hljs.registerLanguage(
 export function highlight(text: string, language: string): string | null {
   if (!hljs.getLanguage(language)) return null;
   return hljs.highlight(text, { language, ignoreIllegals: true }).value;
+}
+
+/** `text` highlighted, in groups of lines (code-lines.ts), or null for a language Gloss does not highlight. */
+export function highlightGroups(text: string, language: string): Piece[][] | null {
+  const html = highlight(text, language);
+  return html === null ? null : codeGroups(html, text);
 }

@@ -1,14 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { IdleQueue } from './idle-queue';
+import { IdleQueue, SLICE_MS } from './idle-queue';
 
-/** Idle periods run by the test, each with `budget` jobs' worth of time. */
+/** Idle periods run by the test, each with `budget` jobs' worth of time; `clock` is the time now. */
 function idle() {
+  const clock = { ms: 0 };
   const periods: ((deadline: { timeRemaining: () => number }) => void)[] = [];
   const period = (budget: number) => {
     let left = budget;
     periods.shift()?.({ timeRemaining: () => --left });
   };
-  return { scheduler: { request: (run: (typeof periods)[number]) => periods.push(run) }, period, periods };
+  const request = (run: (typeof periods)[number]) => periods.push(run);
+  return { scheduler: { request, now: () => clock.ms }, period, periods, clock };
 }
 
 describe('work left for idle time', () => {
@@ -38,5 +40,22 @@ describe('work left for idle time', () => {
     queue.push(() => done.push('next'));
     fake.period(5);
     expect(done).toEqual(['next']);
+  });
+
+  test('a turn runs jobs for a slice of time, however much idle time the browser offers', () => {
+    const fake = idle();
+    const queue = new IdleQueue(fake.scheduler);
+    const done: number[] = [];
+    const step = SLICE_MS / 2.5;
+    for (let i = 0; i < 6; i++) {
+      queue.push(() => {
+        done.push(i);
+        fake.clock.ms += step;
+      });
+    }
+    fake.period(100);
+    expect(done).toEqual([0, 1, 2]);
+    fake.period(100);
+    expect(done).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
