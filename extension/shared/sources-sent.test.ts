@@ -32,6 +32,14 @@ test('a PDF whose pages the user chose names them, and where a cut ended', () =>
   expect(sentOf(cut).sent).toMatch(/^Pages 3–5, 9 of 120 chosen, sent up to page 4\. Sent 40 of 50 characters/);
 });
 
+test('one page is named as one page, chosen or all that fit', () => {
+  const pdf = { kind: 'pdf' as const, title: 'r.pdf', url: 'file:///r.pdf', pages: 120 };
+  const chosen = { ...pdf, chars: 50, sent: { tokens: 13, fullTokens: 13, fullChars: 50, pages: '7' } };
+  expect(sentOf(chosen).sent).toBe('Page 7 of 120. Sent whole: 50 characters, about 13 tokens.');
+  const first = { ...pdf, chars: 40, sent: { tokens: 10, fullTokens: 13, fullChars: 50, lastPage: 1 } };
+  expect(sentOf(first).sent).toMatch(/^Page 1 of 120\. Sent 40 of 50 characters/);
+});
+
 test('a source stored before Gloss recorded what was sent still says its length', () => {
   expect(sentOf({ ...page, chars: 42 })).toEqual({ sent: '42 characters sent.', leftOut: null });
 });

@@ -36,7 +36,7 @@ export function sentOf({ chars, pages, sent }: SourceSeen): { sent: string; left
   if (!sent) return { sent: t('sourceChars', n(chars)), leftOut: null };
   const pdf = pages ? pdfPagesSent(pages, sent) : '';
   if (chars >= sent.fullChars) {
-    const all = pages ? `${sent.pages ? t('sourcePdfChosen', sent.pages, pages) : t('sourcePdfWhole', pages)} ` : '';
+    const all = pages ? `${sent.pages ? chosenPages(sent.pages, pages) : t('sourcePdfWhole', pages)} ` : '';
     return { sent: `${all}${t('sourceWhole', n(chars), tokenCount(sent.tokens))}`, leftOut: null };
   }
   const part = t('sourcePart', n(chars), n(sent.fullChars), tokenCount(sent.tokens), tokenCount(sent.fullTokens));
@@ -44,11 +44,18 @@ export function sentOf({ chars, pages, sent }: SourceSeen): { sent: string; left
   return { sent: `${pdf}${part}`, leftOut: left };
 }
 
+/** "Pages 3–5, 9 of 120.", or "Page 7 of 120." for one page. */
+function chosenPages(chosen: string, pages: number): string {
+  return /^\d+$/.test(chosen) ? t('sourcePdfOne', chosen, pages) : t('sourcePdfChosen', chosen, pages);
+}
+
 /** A cut PDF's pages sent: its first pages ("Pages 1–38 of 120."), or those the user chose. */
 function pdfPagesSent(pages: number, sent: NonNullable<SourceSeen['sent']>): string {
   if (sent.lastPage === undefined) return '';
   const said = sent.pages
     ? t('sourcePdfChosenPart', sent.pages, pages, sent.lastPage)
-    : t('sourcePdfPart', sent.lastPage, pages);
+    : sent.lastPage === 1
+      ? t('sourcePdfOne', 1, pages)
+      : t('sourcePdfPart', sent.lastPage, pages);
   return `${said} `;
 }
