@@ -58,7 +58,13 @@ export function AttachmentChip({ attachment, fit, onChange }: Props) {
           onClick={() => setEditing(!editing)}
           aria-expanded={editing}
         />
-        <IconButton icon={X} className="small" label={t('removeQuote')} onClick={() => onChange(null)} />
+        {/* Named by its title: with several sources, "Remove" alone does not say which. */}
+        <IconButton
+          icon={X}
+          className="small"
+          label={t('removeSource', chipTitle(attachment.kind, attachment.title))}
+          onClick={() => onChange(null)}
+        />
       </div>
       {editing ? (
         <textarea
