@@ -107,7 +107,8 @@ describe('streaming render', () => {
   test('code is highlighted with a label and a copy button; math is typeset', async () => {
     const answer = panel.locator('.turn').last().locator('.answer');
     const rust = answer.locator('pre code.language-rust');
-    expect(await rust.locator('.hljs-keyword').count()).toBeGreaterThan(0);
+    // Highlighted off the main thread once the block ends (answer/highlighter.ts): soon, not at once.
+    await expect.poll(() => rust.locator('.hljs-keyword').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     const tools = answer.locator('.code-tools').first();
     expect(await tools.textContent()).toContain('rust');
     await tools.getByRole('button', { name: /Copy/ }).click();
