@@ -35,6 +35,19 @@ async function fromMenu(page: Material, question?: string): Promise<void> {
 
 const tides = { title: 'How tides work', url: 'http://pages.test/tides', text: 'The Moon pulls the sea.' };
 const box = () => panel.getByLabel('Your question');
+/**
+ * Sends a question and waits for its own answer: right after Enter the last turn on screen can
+ * still be the previous chat's finished one, so "the last turn is done" alone proves nothing.
+ */
+async function send(question: string, answer: string): Promise<void> {
+  const before = session.server.requests.length;
+  await box().fill(question);
+  await box().press('Enter');
+  await expect.poll(() => session.server.requests.length, { timeout: 10_000 }).toBe(before + 1);
+  const last = panel.locator('.turn').last();
+  await expect.poll(() => last.textContent()).toContain(answer);
+  await expect.poll(() => last.getAttribute('data-status')).toBe('done');
+}
 const focusedTag = () => panel.evaluate(() => document.activeElement?.tagName);
 
 describe('from the page menu', () => {
@@ -79,9 +92,7 @@ describe('material from another page', () => {
     const place = panel.locator('.material-place');
     await expect.poll(() => place.textContent()).toContain('sending starts a new chat');
     session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Clever animals.']), SSE_DONE], delayMs: 5 });
-    await box().fill('How clever are they?');
-    await box().press('Enter');
-    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    await send('How clever are they?', 'Clever animals.');
     expect(await panel.locator('.turn').count()).toBe(1);
     // The model was sent the octopus alone, none of the tides chat.
     const sent = session.server.requests.at(-1)?.body.messages ?? [];
@@ -95,10 +106,8 @@ describe('material from another page', () => {
     await place.getByRole('button', { name: 'Add to this chat' }).click();
     expect(await place.textContent()).toContain('This page goes into this chat.');
     session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Both are wet.']), SSE_DONE], delayMs: 5 });
-    await box().fill('Compare the two');
-    await box().press('Enter');
-    await expect.poll(() => panel.locator('.turn').count()).toBe(2);
-    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    await send('Compare the two', 'Both are wet.');
+    expect(await panel.locator('.turn').count()).toBe(2);
     const sent = session.server.requests.at(-1)?.body.messages ?? [];
     expect(sent.map((m) => m.content).join('\n')).toContain('Eight arms.');
     // Material from a page the chat is about is simply added, with nothing to choose.
@@ -110,9 +119,7 @@ describe('material from another page', () => {
   test('arriving while the latest answer is read, it keeps that answer in view, at any width', async () => {
     const lines = Array.from({ length: 60 }, (_, i) => `Line ${i} of a long answer.\n\n`);
     session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(lines), SSE_DONE], delayMs: 1 });
-    await box().fill('A long one, please');
-    await box().press('Enter');
-    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    await send('A long one, please', 'Line 59 of a long answer.');
     await fromMenu({ title: 'Squid', url: 'http://pages.test/squid', text: 'Ten arms.' });
     await panel.locator('.material-place').waitFor();
     // The quote and the notice take room from the conversation, a narrower panel makes it
