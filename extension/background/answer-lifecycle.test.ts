@@ -1,6 +1,7 @@
 /** The edges of an answer's life: what arrives while it ends, or while it is being started. */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
+import { UPDATE_MS } from './answer';
 import { renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';
 import { eventually, freshStore, loadCore, onStored, scripted } from './test-support';
@@ -147,7 +148,7 @@ describe('text arriving close together', () => {
     calls[0]!.emit({ type: 'text', text: 'The ' });
     await eventually(() => shown.length === 1, 'the first text');
     // Three provider events in separate turns of the event loop's microtasks, well within
-    // COALESCE_MS of each other: one write, one message.
+    // UPDATE_MS of each other: one write, one message.
     for (const text of ['answer ', 'comes ', 'in pieces.']) {
       calls[0]!.emit({ type: 'text', text });
       await Promise.resolve();
@@ -158,5 +159,36 @@ describe('text arriving close together', () => {
     expect(shown).toEqual(['The ', 'answer comes in pieces.']);
     expect(stored).toEqual(shown);
     expect(await store.turn(answer.turn.id)).toMatchObject({ answer: 'The answer comes in pieces.', status: 'done' });
+  });
+
+  test('text arriving steadily is stored and shown once per UPDATE_MS, however fast the provider sends', async () => {
+    const store = await freshStore();
+    const stored: string[] = [];
+    onStored(store, (chunk) => stored.push(chunk.text));
+    const { answers, calls } = scripted(store);
+    const answer = (await answers.open(ask()))!;
+    const shown: string[] = [];
+    answer.follow((e) => e.type === 'chunk' && e.text && shown.push(e.text));
+    await eventually(() => calls.length === 1);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      // A token every 10 ms for a second: 100 provider events.
+      const tokens = Array.from({ length: 100 }, (_, i) => `w${i} `);
+      for (const text of tokens) {
+        calls[0]!.emit({ type: 'text', text });
+        await vi.advanceTimersByTimeAsync(10);
+      }
+      calls[0]!.emit({ type: 'done', reason: 'stop' });
+      await vi.advanceTimersByTimeAsync(UPDATE_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    await answer.ended;
+    expect(shown.join('')).toBe(Array.from({ length: 100 }, (_, i) => `w${i} `).join(''));
+    expect(stored).toEqual(shown);
+    // The first token at once, then one update per UPDATE_MS: 1 + 1000 / 66, not 100.
+    expect(shown[0]).toBe('w0 ');
+    expect(shown.length).toBeGreaterThanOrEqual(Math.floor(1000 / UPDATE_MS));
+    expect(shown.length).toBeLessThanOrEqual(2 + Math.ceil(1000 / UPDATE_MS));
   });
 });

@@ -2,7 +2,7 @@
  * One answer being written, owned by the worker and independent of any panel. Every batch of
  * received text is stored before it is rendered and sent on, so what a panel has seen is always
  * in storage; a panel that closes just stops following, and one that opens catches up from the
- * renderer's snapshot. Text that arrives within COALESCE_MS makes one batch (one write, one
+ * renderer's snapshot. Text that arrives within UPDATE_MS makes one batch (one write, one
  * render, one message): a provider sends a few dozen events a second, and handling each alone
  * cost the worker and the panel several times more than the text itself (issue 13's bench).
  */
@@ -16,8 +16,11 @@ import type { HistoryStore } from './history-store';
 
 export type Follower = (event: ChatEvent) => void;
 
-/** How long received text waits for more before it is stored and shown: at most 25 updates a second. */
-export const COALESCE_MS = 40;
+/**
+ * The time between two updates of a streaming answer, at least: at most 15 a second, each one
+ * stored write, one render and one message, however often the provider sends.
+ */
+export const UPDATE_MS = 66;
 
 export class Answer {
   readonly abort = new AbortController();
@@ -30,8 +33,8 @@ export class Answer {
   private flushing = false;
   /** The flush that takes the text gathered since the last one, while one is due. */
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Nothing has been shown yet: the first text is shown at once, not after COALESCE_MS. */
-  private first = true;
+  /** When the last update began (`performance.now()`); the first text is shown at once. */
+  private lastFlush = Number.NEGATIVE_INFINITY;
   private seq = 0;
   private saveFailed = false;
   /** The answer has ended: later events (a request still winding down) are ignored. */
@@ -56,25 +59,34 @@ export class Answer {
   }
 
   /**
-   * Takes the request's events in order; they are handled one stored batch at a time. Text waits
-   * up to COALESCE_MS for more; anything else (usage, the end) is handled at once, with the text
-   * before it.
+   * Takes the request's events in order; they are handled one stored batch at a time. Text is
+   * held until UPDATE_MS after the last update began (the first text goes at once); anything
+   * else (the model, usage, the end) is handled at once, with the text before it.
    */
   readonly receive = (event: AnswerEvent): void => {
     this.queue.push(event);
-    if (event.type !== 'text' && event.type !== 'reasoning') {
+    this.schedule(!isText(event));
+  };
+
+  /**
+   * Flushes now when `urgent`. Text waits for what else arrives in this turn of the event loop
+   * (one read of the response can hold several events), and until UPDATE_MS after the last update
+   * began. A flush running holds everything back, and schedules what came meanwhile as it ends.
+   */
+  private schedule(urgent: boolean): void {
+    if (this.flushing || this.queue.length === 0) return;
+    if (urgent) {
       clearTimeout(this.timer);
       this.timer = undefined;
       void this.flush();
       return;
     }
-    const wait = this.first ? 0 : COALESCE_MS;
-    this.first = false;
+    const wait = Math.max(0, this.lastFlush + UPDATE_MS - performance.now());
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       void this.flush();
     }, wait);
-  };
+  }
 
   /** No more text comes: the answer has ended and its final state is being (or has been) stored. */
   get finished(): boolean {
@@ -115,18 +127,17 @@ export class Answer {
   private async flush(): Promise<void> {
     if (this.flushing || this.over) return;
     this.flushing = true;
+    this.lastFlush = performance.now();
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0);
-        const text = batch.map((e) => (e.type === 'text' ? e.text : '')).join('');
-        const reasoning = batch.map((e) => (e.type === 'reasoning' ? e.text : '')).join('');
-        if (text || reasoning) {
-          const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
-          await this.save(() => this.store.appendChunk(chunk));
-        }
-        for (const event of coalesce(batch)) {
-          if (await this.apply(event)) return; // ended: anything after is ignored
-        }
+      const batch = this.queue.splice(0);
+      const text = batch.map((e) => (e.type === 'text' ? e.text : '')).join('');
+      const reasoning = batch.map((e) => (e.type === 'reasoning' ? e.text : '')).join('');
+      if (text || reasoning) {
+        const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
+        await this.save(() => this.store.appendChunk(chunk));
+      }
+      for (const event of coalesce(batch)) {
+        if (await this.apply(event)) return; // ended: anything after is ignored
       }
     } catch (e) {
       // A bug here must still end the answer (keeping what arrived), never leave it streaming.
@@ -139,6 +150,8 @@ export class Answer {
       this.end();
     } finally {
       this.flushing = false;
+      // What came during this update: text at the next update's time, anything else now.
+      if (!this.over) this.schedule(!this.queue.every(isText));
     }
   }
 
@@ -219,6 +232,8 @@ export class Answer {
     }
   }
 }
+
+const isText = (event: AnswerEvent): boolean => event.type === 'text' || event.type === 'reasoning';
 
 /** An event that ends the answer. */
 type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>;
