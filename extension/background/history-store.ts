@@ -2,6 +2,7 @@
  * Conversations in the database: written as answers arrive, read back validated (a damaged
  * record is counted and skipped, never allowed to break the rest), searched by word prefix.
  */
+import { unwrap } from 'idb';
 import * as v from 'valibot';
 import {
   ConversationSchema,
@@ -162,8 +163,18 @@ export class HistoryStore {
   }
 
   /** Stores received text before anyone sees it. */
+  /**
+   * Stores one streaming update's text. Written with IndexedDB's own API: idb's wrappers (a
+   * proxy, a promise per request and per transaction) were a tenth of the worker's time in
+   * bench:panel, and this runs up to 15 times a second.
+   */
   async appendChunk(chunk: { turnId: string; seq: number; text: string; reasoning: string }): Promise<void> {
-    await this.db.put('chunks', chunk);
+    const tx = unwrap(this.db).transaction('chunks', 'readwrite');
+    tx.objectStore('chunks').put(chunk);
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted', 'AbortError'));
+    });
   }
 
   /** Stores a turn's final state (its chunks folded in) and indexes its words. */
