@@ -172,10 +172,11 @@ describe('text arriving close together', () => {
     await eventually(() => calls.length === 1);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
-      // A token every 10 ms for a second: 100 provider events.
+      // A token every 10 ms for a second, each with the counts so far (some servers count in
+      // every chunk): 200 provider events.
       const tokens = Array.from({ length: 100 }, (_, i) => `w${i} `);
-      for (const text of tokens) {
-        calls[0]!.emit({ type: 'text', text });
+      for (const [i, text] of tokens.entries()) {
+        calls[0]!.emit({ type: 'text', text }, { type: 'usage', inputTokens: 5, outputTokens: i + 1 });
         await vi.advanceTimersByTimeAsync(10);
       }
       calls[0]!.emit({ type: 'done', reason: 'stop' });
@@ -186,6 +187,7 @@ describe('text arriving close together', () => {
     await answer.ended;
     expect(shown.join('')).toBe(Array.from({ length: 100 }, (_, i) => `w${i} `).join(''));
     expect(stored).toEqual(shown);
+    expect(await store.turn(answer.turn.id)).toMatchObject({ usage: { inputTokens: 5, outputTokens: 100 } });
     // The first token at once, then one update per UPDATE_MS: 1 + 1000 / 66, not 100.
     expect(shown[0]).toBe('w0 ');
     expect(shown.length).toBeGreaterThanOrEqual(Math.floor(1000 / UPDATE_MS));

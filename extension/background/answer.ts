@@ -59,17 +59,17 @@ export class Answer {
   }
 
   /**
-   * Takes the request's events in order; they are handled one stored batch at a time. Text is
-   * held until UPDATE_MS after the last update began (the first text goes at once); anything
-   * else (the model, usage, the end) is handled at once, with the text before it.
+   * Takes the request's events in order; they are handled one stored batch at a time, at most
+   * one per UPDATE_MS (the first text goes at once). The end is handled at once, with everything
+   * before it; the model and usage wait with the text (some servers send usage with every chunk).
    */
   readonly receive = (event: AnswerEvent): void => {
     this.queue.push(event);
-    this.schedule(!isText(event));
+    this.schedule(isEnding(event));
   };
 
   /**
-   * Flushes now when `urgent`. Text waits for what else arrives in this turn of the event loop
+   * Flushes now when `urgent`. Anything else waits for what arrives in this turn of the event loop
    * (one read of the response can hold several events), and until UPDATE_MS after the last update
    * began. A flush running holds everything back, and schedules what came meanwhile as it ends.
    */
@@ -129,14 +129,12 @@ export class Answer {
     this.flushing = true;
     this.lastFlush = performance.now();
     try {
-      const batch = this.queue.splice(0);
-      const text = batch.map((e) => (e.type === 'text' ? e.text : '')).join('');
-      const reasoning = batch.map((e) => (e.type === 'reasoning' ? e.text : '')).join('');
+      const { text, reasoning, events } = coalesce(this.queue.splice(0));
       if (text || reasoning) {
         const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
         await this.save(() => this.store.appendChunk(chunk));
       }
-      for (const event of coalesce(batch)) {
+      for (const event of events) {
         if (await this.apply(event)) return; // ended: anything after is ignored
       }
     } catch (e) {
@@ -150,8 +148,8 @@ export class Answer {
       this.end();
     } finally {
       this.flushing = false;
-      // What came during this update: text at the next update's time, anything else now.
-      if (!this.over) this.schedule(!this.queue.every(isText));
+      // What came during this update: at the next update's time, or now if it holds the end.
+      if (!this.over) this.schedule(this.queue.some(isEnding));
     }
   }
 
@@ -233,8 +231,6 @@ export class Answer {
   }
 }
 
-const isText = (event: AnswerEvent): boolean => event.type === 'text' || event.type === 'reasoning';
-
 /** An event that ends the answer. */
 type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>;
 const isEnding = (event: AnswerEvent): event is Ending =>
@@ -246,14 +242,17 @@ function ended(event: Ending, turn: TurnRecord): ChatEvent {
   return event.type === 'stopped' ? { type: 'stopped' } : event;
 }
 
-/** Neighbouring text events become one (one render patch per stored batch). */
-function coalesce(batch: AnswerEvent[]): AnswerEvent[] {
-  const out: AnswerEvent[] = [];
-  for (const event of batch) {
-    const last = out[out.length - 1];
-    if (event.type === 'text' && last?.type === 'text')
-      out[out.length - 1] = { type: 'text', text: last.text + event.text };
-    else out.push(event);
-  }
-  return out;
+/**
+ * A batch as one reasoning event and one text event, each joined, then the rest in order: one
+ * render patch and one message per update, however the provider interleaves its events (some
+ * servers send the counts with every chunk, which kept neighbouring text apart).
+ */
+function coalesce(batch: AnswerEvent[]): { text: string; reasoning: string; events: AnswerEvent[] } {
+  const joined = (type: 'text' | 'reasoning') => batch.map((e) => (e.type === type ? e.text : '')).join('');
+  const text = joined('text');
+  const reasoning = joined('reasoning');
+  const events: AnswerEvent[] = batch.filter((e) => e.type !== 'text' && e.type !== 'reasoning');
+  if (text) events.unshift({ type: 'text', text });
+  if (reasoning) events.unshift({ type: 'reasoning', text: reasoning });
+  return { text, reasoning, events };
 }
