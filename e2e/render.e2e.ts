@@ -4,11 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ConsoleMessage, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { initCoreFromBytes, renderMarkdown } from '../extension/background/core';
 import { scopeIds } from '../extension/sidepanel/answer/scope-ids';
 import { ask, configureProvider } from './panel';
-import { startSession, type Session } from './session';
+import { askAndWait as askAndWaitIn, startSession, type Session } from './session';
 import { sseChunks } from './sse';
 
 let session: Session;
@@ -33,13 +33,8 @@ beforeAll(async () => {
 
 afterAll(() => session.close());
 
-async function askAndWait(answer: string, chunkSize: number, question: string) {
-  server.enqueue({ kind: 'stream', chunks: sseChunks(answer, chunkSize), delayMs: 1 });
-  await ask(panel, question);
-  const turn = panel.locator('.turn').last();
-  await expect.poll(() => turn.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
-  return turn;
-}
+const askAndWait = (answer: string, chunkSize: number, question: string) =>
+  askAndWaitIn(session, answer, chunkSize, question);
 
 /** The answer's DOM with the panel's own additions undone, serialised. */
 function normalisedAnswer(): Promise<string> {
@@ -121,47 +116,6 @@ describe('streaming render', () => {
     expect(await box.inputValue()).toContain('fn parse(input: &str)');
     await box.fill('');
     await expect.poll(() => answer.locator('.katex').count()).toBeGreaterThan(0);
-  });
-
-  test('a long code block ends highlighted throughout, with its text as written', async () => {
-    // 300 lines, a `const` on each, and a comment over the 25-line groups the panel highlights
-    // in (answer/code-lines.ts): the comment's lines in the next group are still a comment.
-    const lines = Array.from({ length: 300 }, (_, i) => `const v${i} = "<b>${i}</b>" + 'x';`);
-    lines.splice(20, 0, '/* a comment', ...Array.from({ length: 10 }, (_, i) => `   comment line ${i}`), '*/');
-    const code = `${lines.join('\n')}\n`;
-    // Highlighted in its worker (answer/highlighter.ts), which says so if it had to fall back.
-    const warnings: string[] = [];
-    const onConsole = (m: ConsoleMessage) => {
-      if (m.type() === 'warning') warnings.push(m.text());
-    };
-    panel.on('console', onConsole);
-    const turn = await askAndWait(`Here it is:\n\n\`\`\`typescript\n${code}\`\`\`\n`, 50, 'Long code');
-    const block = turn.locator('pre code.language-typescript');
-    await expect.poll(() => block.locator('.hljs-keyword').count(), { timeout: 10_000 }).toBe(300);
-    expect(await block.textContent()).toBe(code);
-    // No markup came from the code: its tags are text.
-    expect(await block.locator('b').count()).toBe(0);
-    const inComment = await block.evaluate((el) => {
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      const found: string[] = [];
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        if (n.textContent?.includes('comment line 9'))
-          found.push(n.parentElement?.closest('.hljs-comment') ? 'yes' : 'no');
-      }
-      return found;
-    });
-    expect(inComment).toEqual(['yes']);
-    // Selecting the block gives its text, without blank lines between the groups.
-    const selected = await block.evaluate((el) => {
-      const selection = getSelection();
-      selection?.selectAllChildren(el);
-      const text = selection?.toString();
-      selection?.removeAllRanges();
-      return text;
-    });
-    expect(selected?.trimEnd()).toBe(code.trimEnd());
-    panel.off('console', onConsole);
-    expect(warnings.filter((w) => w.includes('highlight'))).toEqual([]);
   });
 
   test('while a long table and list stream, the panel shows exactly the render of what has arrived', async () => {

@@ -1,8 +1,10 @@
 /** The usual end-to-end setup: a scripted provider, Chromium with Gloss, and its panel page. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { launchWithExtension, type Browser } from './browser';
-import { configureProvider } from './panel';
+import { ask, configureProvider } from './panel';
 import { startProviderServer } from './provider-server';
+import { sseChunks } from './sse';
 
 export interface Session {
   server: Awaited<ReturnType<typeof startProviderServer>>;
@@ -44,4 +46,25 @@ export async function withSession(
   } finally {
     await session.close();
   }
+}
+
+/**
+ * Streams `answer` from the session's scripted provider in chunks of `chunkSize` characters as
+ * the answer to `question`, and waits until it is done; returns its turn.
+ */
+export async function askAndWait(
+  session: Pick<Session, 'server' | 'panel'>,
+  answer: string,
+  chunkSize: number,
+  question: string,
+): Promise<Locator> {
+  const { server, panel } = session;
+  const before = await panel.locator('.turn').count();
+  server.enqueue({ kind: 'stream', chunks: sseChunks(answer, chunkSize), delayMs: 1 });
+  await ask(panel, question);
+  const turn = panel.locator('.turn').last();
+  // The new turn, not the one that was last before it.
+  await expect.poll(() => panel.locator('.turn').count()).toBeGreaterThan(before);
+  await expect.poll(() => turn.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  return turn;
 }
