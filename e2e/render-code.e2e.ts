@@ -1,10 +1,13 @@
 /**
  * Code blocks in the real panel: a long block ends highlighted (off the main thread, in groups
- * of lines) with its text as written and scrolls sideways to its longest line's end.
+ * of lines) with its text as written and scrolls sideways to its longest line's end; while it
+ * streams, it shows exactly the code that has arrived, in groups of whole lines.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
+import { ask } from './panel';
 import { askAndWait as askAndWaitIn, startConfiguredSession, type Session } from './session';
+import { sseChunks } from './sse';
 
 let session: Session;
 let panel: Page;
@@ -71,5 +74,30 @@ describe('code blocks', () => {
     expect(scrollWidth).toBeGreaterThanOrEqual(lineWidth);
     panel.off('console', onConsole);
     expect(warnings.filter((w) => w.includes('highlight'))).toEqual([]);
+  });
+
+  test('while a long code block streams, it shows exactly the code that has arrived, in groups of whole lines', async () => {
+    const code = Array.from({ length: 120 }, (_, i) => `let line${i} = ${i} * 2; // <not a tag> & more\n`).join('');
+    session.server.enqueue({ kind: 'stream', chunks: sseChunks(`Here:\n\n\`\`\`js\n${code}\`\`\`\n`, 9), delayMs: 4 });
+    await ask(panel, 'Some code');
+    const turn = panel.locator('.turn').last();
+    const samples: { text: string; groups: string[] }[] = [];
+    while ((await turn.getAttribute('data-status')) !== 'done') {
+      const sample = await panel.evaluate(() => {
+        const open = document.querySelector('.turn:last-child .answer .tail pre code');
+        return open && { text: open.textContent, groups: [...open.children].map((g) => g.textContent) };
+      });
+      if (sample) samples.push(sample);
+    }
+    expect(samples.filter((s) => s.groups.length > 2).length).toBeGreaterThan(3);
+    for (const { text, groups } of samples) {
+      expect(code.startsWith(text), text.slice(-80)).toBe(true);
+      expect(groups.join('')).toBe(text);
+      // Every group but the one being filled is whole lines, at most 25 of them (code-lines.ts).
+      for (const group of groups.slice(0, -1)) {
+        expect(group.endsWith('\n')).toBe(true);
+        expect(group.split('\n').length - 1).toBeLessThanOrEqual(25);
+      }
+    }
   });
 });

@@ -15,6 +15,7 @@
 import './answer.css';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { announce } from './announcer';
+import { CodeTail } from './code-tail';
 import { enhance, preload } from './enhance';
 import { newScope, scopeIds } from './scope-ids';
 import { nextTail, type TailChange } from './tail';
@@ -29,7 +30,7 @@ const GROUP = 8;
 export class AnswerDom {
   readonly root = document.createElement('div');
   private readonly tail = document.createElement('div');
-  private code: { stable: Text; live: Text } | null = null;
+  private code: CodeTail | null = null;
   /** An open table's `<tbody>` or list's `<ul>`/`<ol>`, and the nodes `live` and `after` put in. */
   private rows: { container: Element; live: ChildNode[]; after: ChildNode[] } | null = null;
   /** The group new frozen blocks go into, until it is full. */
@@ -129,12 +130,9 @@ export class AnswerDom {
       if (change.skeleton !== null || !this.code) {
         this.rows = null;
         this.tail.innerHTML = scopeIds(change.skeleton ?? '', this.scope);
-        const code = this.tail.querySelector('code') ?? this.tail;
-        this.code = { stable: document.createTextNode(''), live: document.createTextNode('') };
-        code.append(this.code.stable, this.code.live);
+        this.code = new CodeTail(this.tail.querySelector('code') ?? this.tail);
       }
-      this.code.stable.appendData(change.append);
-      this.code.live.data = change.live;
+      this.code.update(change.append, change.live);
     }
   }
 

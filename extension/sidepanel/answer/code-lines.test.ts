@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeGroups, GROUP_LINES, lineGroups, textOf, type Piece } from './code-lines';
+import { codeGroups, fillGroups, GROUP_CHARS, GROUP_LINES, lineGroups, textOf, type Piece } from './code-lines';
 import { highlight, highlightGroups } from './highlight';
 
 /** The HTML the pieces stand for, as highlight.js would write it. */
@@ -78,5 +78,41 @@ describe('a highlighted code block in groups of lines', () => {
     for (const [code, language] of samples) {
       expect(highlightGroups(code, language)!.map(textOf)).toEqual(lineGroups(code));
     }
+  });
+});
+
+describe('an open code block filling its groups of lines as it streams', () => {
+  test('makes the groups lineGroups makes of the whole text, however the text arrives', () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const code = Array.from({ length: 140 }, (_, i) => 'x'.repeat(random(i % 17 === 0 ? 400 : 60)) + '\n').join('');
+    for (let run = 0; run < 20; run++) {
+      const groups: string[] = [];
+      let group = '';
+      let fill = { lines: 0, chars: 0 };
+      for (let at = 0; at < code.length;) {
+        const size = 1 + random(run % 2 ? 9 : 200);
+        const { pieces, next } = fillGroups(fill, code.slice(at, at + size));
+        // The first piece goes on filling the group; each later one starts a group of its own.
+        for (const [i, piece] of pieces.entries()) {
+          if (i > 0) {
+            groups.push(group);
+            group = '';
+          }
+          group += piece;
+        }
+        fill = next;
+        at += size;
+      }
+      groups.push(group);
+      // A group sealed at the very end leaves an empty one to fill next, which holds no line.
+      expect(groups.filter((g) => g !== '')).toEqual(lineGroups(code));
+    }
+  });
+
+  test('ends a group only where a line ends', () => {
+    const long = 'y'.repeat(GROUP_CHARS * 2);
+    expect(fillGroups({ lines: 0, chars: 0 }, long).pieces).toEqual([long]);
+    expect(fillGroups({ lines: GROUP_LINES - 1, chars: 10 }, 'a\nb').pieces).toEqual(['a\n', 'b']);
   });
 });

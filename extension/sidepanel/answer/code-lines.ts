@@ -134,3 +134,35 @@ export function lineGroups(code: string): string[] {
   if (group !== '') groups.push(group);
   return groups;
 }
+
+/** The lines and characters in the group an open code block's text is going into. */
+export interface GroupFill {
+  lines: number;
+  chars: number;
+}
+
+/**
+ * Text appended to an open code block, cut where its groups end (the rule of lineGroups, as the
+ * text arrives): the first piece goes into the group being filled, and each later piece starts a
+ * new group. `fill` is that group's count before; `next` is the last group's count after.
+ */
+export function fillGroups(fill: GroupFill, text: string): { pieces: string[]; next: GroupFill } {
+  const pieces: string[] = [];
+  let piece = '';
+  let { lines, chars } = fill;
+  for (const line of text.split(/(?<=\n)/)) {
+    if (line === '') continue;
+    piece += line;
+    chars += line.length;
+    if (!line.endsWith('\n')) continue;
+    lines++;
+    if (lines >= GROUP_LINES || chars >= GROUP_CHARS) {
+      pieces.push(piece);
+      piece = '';
+      lines = 0;
+      chars = 0;
+    }
+  }
+  pieces.push(piece);
+  return { pieces, next: { lines, chars } };
+}
