@@ -5,11 +5,15 @@
  * `scripting.executeScript` serialises the function; it reports failures instead of throwing,
  * since a rejected injection loses its reason in some browsers.
  */
-export async function fetchText(url: string): Promise<{ ok: true; text: string } | { ok: false; why: string }> {
+export async function fetchText(
+  url: string,
+  /** A site that stops answering must not leave the reader with nothing, forever. */
+  timeoutMs = 20_000,
+): Promise<{ ok: true; text: string } | { ok: false; why: string }> {
   try {
     // Not a provider: the tab's own site, fetched as its page would (the worker checked the origin).
     // eslint-disable-next-line no-restricted-globals -- the rule keeps providers out of pages
-    const response = await fetch(url, { credentials: 'same-origin' });
+    const response = await fetch(url, { credentials: 'same-origin', signal: AbortSignal.timeout(timeoutMs) });
     if (!response.ok) return { ok: false, why: `HTTP ${response.status}` };
     return { ok: true, text: await response.text() };
   } catch (e) {
