@@ -135,16 +135,22 @@ describe('commands close together', () => {
   });
 });
 
+/** An answer asked and followed: the text of each stored batch, and of each message sent. */
+async function followedAnswer() {
+  const store = await freshStore();
+  const stored: string[] = [];
+  onStored(store, (chunk) => stored.push(chunk.text));
+  const { answers, calls } = scripted(store);
+  const answer = (await answers.open(ask()))!;
+  const shown: string[] = [];
+  answer.follow((e) => e.type === 'chunk' && e.text && shown.push(e.text));
+  await eventually(() => calls.length === 1);
+  return { store, stored, calls, answer, shown };
+}
+
 describe('text arriving close together', () => {
   test('is stored and shown as one batch after the first, which is shown at once', async () => {
-    const store = await freshStore();
-    const stored: string[] = [];
-    onStored(store, (chunk) => stored.push(chunk.text));
-    const { answers, calls } = scripted(store);
-    const answer = (await answers.open(ask()))!;
-    const shown: string[] = [];
-    answer.follow((e) => e.type === 'chunk' && e.text && shown.push(e.text));
-    await eventually(() => calls.length === 1);
+    const { store, stored, calls, answer, shown } = await followedAnswer();
     calls[0]!.emit({ type: 'text', text: 'The ' });
     await eventually(() => shown.length === 1, 'the first text');
     // Three provider events in separate turns of the event loop's microtasks, well within
@@ -162,14 +168,7 @@ describe('text arriving close together', () => {
   });
 
   test('text arriving steadily is stored and shown once per UPDATE_MS, however fast the provider sends', async () => {
-    const store = await freshStore();
-    const stored: string[] = [];
-    onStored(store, (chunk) => stored.push(chunk.text));
-    const { answers, calls } = scripted(store);
-    const answer = (await answers.open(ask()))!;
-    const shown: string[] = [];
-    answer.follow((e) => e.type === 'chunk' && e.text && shown.push(e.text));
-    await eventually(() => calls.length === 1);
+    const { store, stored, calls, answer, shown } = await followedAnswer();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
     try {
       // A token every 10 ms for a second, each with the counts so far (some servers count in
