@@ -8,13 +8,15 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { loadCore } from './test-support';
 
-const site = vi.hoisted(() => ({ answers: new Map<string, string>(), asked: [] as string[] }));
+const site = vi.hoisted(() => ({ answers: new Map<string, string>(), asked: [] as string[], silent: '' }));
 vi.mock('webextension-polyfill', () => ({
   default: {
     i18n: { getUILanguage: () => 'en-US', getMessage: () => '' },
     scripting: {
       executeScript: async ({ args }: { args: [string] }) => {
         site.asked.push(args[0]);
+        // What fetchText reports when the site took the request and never answered.
+        if (args[0] === site.silent) return [{ result: { ok: false, why: 'signal timed out', timedOut: true } }];
         const text = site.answers.get(args[0]);
         return [{ result: text === undefined ? { ok: false, why: 'HTTP 404' } : { ok: true, text } }];
       },
@@ -46,6 +48,7 @@ beforeEach(() => {
     [ENGLISH, fixture('manual.json3')],
   ]);
   site.asked = [];
+  site.silent = '';
 });
 
 test("the video's page is fetched afresh and its track in the user's language becomes the transcript", async () => {
@@ -86,6 +89,11 @@ test.each([
     'an empty track',
     () => site.answers.set(ENGLISH, ''),
     'YouTube sent no caption text for this video (track: English)',
+  ],
+  [
+    'a site that stops answering',
+    () => (site.silent = ENGLISH),
+    'could not load this video’s captions from YouTube (YouTube did not answer within 20 s)',
   ],
   [
     'a failed download',

@@ -15,12 +15,20 @@ import { coreReady, transcriptText, videoCaptions } from './core';
 
 class VideoProblem extends Error {}
 
+/** How long the tab waits for YouTube's answer to each fetch (fetchText's limit). */
+const FETCH_SECONDS = 20;
+
 /** `url` fetched by the tab itself, as its page would. */
 async function fetchInTab(tabId: number, url: string): Promise<string> {
-  const [result] = await browser.scripting.executeScript({ target: { tabId }, func: fetchText, args: [url] });
+  const [result] = await browser.scripting.executeScript({
+    target: { tabId },
+    func: fetchText,
+    args: [url, FETCH_SECONDS * 1000],
+  });
   const got = result?.result as Awaited<ReturnType<typeof fetchText>> | undefined;
   if (!got) throw new VideoProblem(t('videoDownloadFailed', t('videoNoAnswer')));
-  if (!got.ok) throw new VideoProblem(t('videoDownloadFailed', got.why));
+  if (!got.ok)
+    throw new VideoProblem(t('videoDownloadFailed', got.timedOut ? t('videoTimedOut', FETCH_SECONDS) : got.why));
   return got.text;
 }
 

@@ -15,4 +15,5 @@ test('a site that stops answering is given up on, with a reason, not waited for 
   const got = await fetchText('https://www.youtube.com/watch?v=aaaaaaaaaa1', 50);
   expect(got.ok).toBe(false);
   expect(got.ok ? '' : got.why).toMatch(/time/i);
+  expect(got).toMatchObject({ timedOut: true });
 });
