@@ -119,20 +119,12 @@ export function textOf(pieces: Piece[]): string {
  * text alone), so a block can be put in groups of lines before its highlighting arrives.
  */
 export function lineGroups(code: string): string[] {
-  const groups: string[] = [];
-  let group = '';
-  let lines = 0;
-  for (const line of code.split(/(?<=\n)/)) {
-    if (group !== '' && (lines >= GROUP_LINES || group.length >= GROUP_CHARS)) {
-      groups.push(group);
-      group = '';
-      lines = 0;
-    }
-    group += line;
-    if (line.endsWith('\n')) lines++;
-  }
-  if (group !== '') groups.push(group);
-  return groups;
+  return fillGroups({ lines: 0, chars: 0 }, code).pieces.filter((group) => group !== '');
+}
+
+/** The lines a group of lines takes on screen (its last line may have no line end): at least 1. */
+export function lineCount(group: string): number {
+  return Math.max(1, group.split('\n').length - 1);
 }
 
 /** The lines and characters in the group an open code block's text is going into. */
@@ -142,8 +134,8 @@ export interface GroupFill {
 }
 
 /**
- * Text appended to an open code block, cut where its groups end (the rule of lineGroups, as the
- * text arrives): the first piece goes into the group being filled, and each later piece starts a
+ * Text appended to an open code block, cut where its groups end (a new group starts where a line
+ * does, once a group has GROUP_LINES lines or GROUP_CHARS characters): the first piece goes into the group being filled, and each later piece starts a
  * new group. `fill` is that group's count before; `next` is the last group's count after.
  */
 export function fillGroups(fill: GroupFill, text: string): { pieces: string[]; next: GroupFill } {

@@ -5,7 +5,7 @@
  * (issue 13's bench: a growing 30 KB block was relaid out and repainted in full every frame).
  * The line still being written (`live`) follows the group's text, in the same group.
  */
-import { fillGroups, type GroupFill } from './code-lines';
+import { fillGroups, lineCount, type GroupFill } from './code-lines';
 
 export class CodeTail {
   private group!: HTMLElement;
@@ -32,8 +32,7 @@ export class CodeTail {
 
   /** The group is full: its height while skipped off screen (answer.css) is a line per line. */
   private seal(): void {
-    const lines = this.stable.data.split('\n').length - 1;
-    this.group.style.setProperty('--lines', String(Math.max(1, lines)));
+    this.group.style.setProperty('--lines', String(lineCount(this.stable.data)));
   }
 
   private startGroup(): void {

@@ -7,7 +7,7 @@
  * block's layout when it froze, and its 11,000 spans' style and layout when highlighted, were
  * long tasks (issue 13); now the browser lays out the lines in view and the lines a job changed.
  */
-import { lineGroups, textOf, type Piece } from './code-lines';
+import { lineCount, lineGroups, textOf, type Piece } from './code-lines';
 import type { Job } from './idle-queue';
 
 function build(pieces: Piece[], into: Node): void {
@@ -28,7 +28,7 @@ function lines(text: string): HTMLElement {
   part.className = 'code-lines';
   part.textContent = text;
   // Its height before it is laid out (answer.css): a line per line.
-  part.style.setProperty('--lines', String(Math.max(1, text.split('\n').length - 1)));
+  part.style.setProperty('--lines', String(lineCount(text)));
   return part;
 }
 
