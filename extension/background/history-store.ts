@@ -162,9 +162,8 @@ export class HistoryStore {
     await tx.done;
   }
 
-  /** Stores received text before anyone sees it. */
   /**
-   * Stores one streaming update's text. Written with IndexedDB's own API: idb's wrappers (a
+   * Stores one streaming update's text, before anyone sees it. Written with IndexedDB's own API: idb's wrappers (a
    * proxy, a promise per request and per transaction) were a tenth of the worker's time in
    * bench:panel, and this runs up to 15 times a second.
    */
