@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ConsoleMessage, Page } from 'playwright-core';
+import { GROUP_LINES } from '../extension/sidepanel/answer/code-lines';
 import { ask } from './panel';
 import { askAndWait as askAndWaitIn, startConfiguredSession, type Session } from './session';
 import { sseChunks } from './sse';
@@ -93,10 +94,10 @@ describe('code blocks', () => {
     for (const { text, groups } of samples) {
       expect(code.startsWith(text), text.slice(-80)).toBe(true);
       expect(groups.join('')).toBe(text);
-      // Every group but the one being filled is whole lines, at most 25 of them (code-lines.ts).
+      // Every group but the one being filled is whole lines, at most GROUP_LINES of them.
       for (const group of groups.slice(0, -1)) {
         expect(group.endsWith('\n')).toBe(true);
-        expect(group.split('\n').length - 1).toBeLessThanOrEqual(25);
+        expect(group.split('\n').length - 1).toBeLessThanOrEqual(GROUP_LINES);
       }
     }
   });
