@@ -14,6 +14,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time within the event (µs): `dur` less the time it was descheduled. */
+  tdur?: number;
   args?: { name?: string; data?: { message?: string; frames?: { url?: string; processId?: number }[] } };
 }
 
@@ -68,12 +70,22 @@ export function stamp(events: TraceEvent[], label: string): number {
 }
 
 /**
- * Milliseconds the named thread (in process `pid`, when given) ran tasks within [from, to] (µs).
- * Tasks nested in another (a nested run loop) are counted once, within their parent.
+ * How long the named thread (in process `pid`, when given) ran tasks within [from, to] (µs), in
+ * milliseconds: `wall`, from each task's start to its end, as DevTools draws a "Task"; `cpu`, the
+ * thread's CPU time in them. On a busy machine a task is descheduled part of the time, so `cpu`
+ * is the truer "share of a core"; `wall` is what the page waits for. Tasks nested in another (a
+ * nested run loop) are counted once, within their parent.
  */
-export function busyMs(events: TraceEvent[], thread: string, from: number, to: number, pid?: number): number {
+export function busyMs(
+  events: TraceEvent[],
+  thread: string,
+  from: number,
+  to: number,
+  pid?: number,
+): { wall: number; cpu: number } {
   const threads = threadsNamed(events, thread).filter((t) => pid === undefined || t.pid === pid);
-  let total = 0;
+  let wall = 0;
+  let cpu = 0;
   for (const { pid: p, tid } of threads) {
     const tasks = events
       .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === p && e.tid === tid && e.ts >= from && e.ts <= to)
@@ -81,12 +93,14 @@ export function busyMs(events: TraceEvent[], thread: string, from: number, to: n
     let end = -Infinity;
     for (const task of tasks) {
       const taskEnd = task.ts + (task.dur ?? 0);
-      if (task.ts >= end) total += task.dur ?? 0;
-      else if (taskEnd > end) total += taskEnd - end;
+      if (task.ts >= end) {
+        wall += task.dur ?? 0;
+        cpu += task.tdur ?? task.dur ?? 0;
+      } else if (taskEnd > end) wall += taskEnd - end;
       end = Math.max(end, taskEnd);
     }
   }
-  return total / 1000;
+  return { wall: wall / 1000, cpu: cpu / 1000 };
 }
 
 /**
