@@ -103,9 +103,11 @@ export class AnswerDom {
     const elements = [...content.children];
     if (!this.group || this.group.childElementCount >= GROUP) {
       // A full group gets no more blocks: it may be skipped while off screen (answer.css).
-      this.group?.classList.add('sealed');
+      const previous = this.group;
+      previous?.classList.add('sealed');
       this.group = document.createElement('div');
-      this.group.className = 'blocks';
+      // After a sealed group, whose blocks' margins no longer collapse with its own (answer.css).
+      this.group.className = previous ? 'blocks follows' : 'blocks';
       // The panel's own structure, not part of the rendered answer.
       this.group.dataset.glossUi = 'blocks';
       this.root.insertBefore(this.group, this.tail);
