@@ -16,7 +16,7 @@ import './answer.css';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { announce } from './announcer';
 import { CodeTail } from './code-tail';
-import { enhance, preload } from './enhance';
+import { enhance, enhanceInFrame, preload } from './enhance';
 import { newScope, scopeIds } from './scope-ids';
 import { nextTail, type TailChange } from './tail';
 
@@ -71,6 +71,8 @@ export class AnswerDom {
       if (patch.tail.includes('data-math-style') || rows.includes('data-math-style')) preload('math');
     }
     this.applyTail(change);
+    // Work left from earlier blocks (highlighting, math) joins this frame instead of making its own.
+    enhanceInFrame();
     if (added.length > 0) {
       enhance(added);
       announce(added.map((el) => el.textContent).join(' '));

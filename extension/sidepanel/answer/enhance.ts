@@ -5,7 +5,8 @@
  * `data-gloss-ui`; typeset math keeps its TeX in `data-tex`. highlight.js and KaTeX are loaded
  * when an answer first opens a code block or a formula (`preload`), so opening the panel does not
  * wait for them and an answer's end does not either. Highlighting and typesetting run in idle
- * time, a formula or a code block's group of lines at a time (`idle-queue.ts`, `highlight-dom.ts`).
+ * time or in a streaming answer's frames, a formula or a code block's group of lines at a time
+ * (`idle-queue.ts`, `highlight-dom.ts`).
  */
 import { t } from '../../shared/i18n';
 import { highlightJobs, splitLines } from './highlight-dom';
@@ -24,6 +25,11 @@ export function preload(kind: 'code' | 'math'): void {
       module.loadFonts();
       return module;
     });
+}
+
+/** A streaming answer's frame is being drawn: it takes some of the waiting work (idle-queue.ts). */
+export function enhanceInFrame(): void {
+  idle.runInFrame();
 }
 
 export function enhance(blocks: Element[]): void {

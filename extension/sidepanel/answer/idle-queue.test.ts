@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { IdleQueue, SLICE_MS } from './idle-queue';
+import { FRAME_WAIT_MS, IdleQueue, SLICE_MS } from './idle-queue';
 
 /** Idle periods run by the test, each with `budget` jobs' worth of time; `clock` is the time now. */
 function idle() {
@@ -9,8 +9,13 @@ function idle() {
     let left = budget;
     periods.shift()?.({ timeRemaining: () => --left });
   };
-  const request = (run: (typeof periods)[number]) => periods.push(run);
-  return { scheduler: { request, now: () => clock.ms }, period, periods, clock };
+  /** How long each request for idle time asked to wait first. */
+  const waits: number[] = [];
+  const request = (run: (typeof periods)[number], waitMs: number) => {
+    waits.push(waitMs);
+    periods.push(run);
+  };
+  return { scheduler: { request, now: () => clock.ms }, period, periods, clock, waits };
 }
 
 describe('work left for idle time', () => {
@@ -57,5 +62,32 @@ describe('work left for idle time', () => {
     expect(done).toEqual([0, 1, 2]);
     fake.period(100);
     expect(done).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  test('the frames of a streaming answer take the jobs, so their changes join frames drawn anyway', () => {
+    const fake = idle();
+    const queue = new IdleQueue(fake.scheduler);
+    const done: number[] = [];
+    const job = (i: number) => () => {
+      done.push(i);
+      fake.clock.ms += SLICE_MS / 2.5;
+    };
+    // No frame has taken jobs: idle time is asked for at once (an answer opened from history).
+    queue.push(job(0));
+    expect(fake.waits).toEqual([0]);
+    queue.runInFrame();
+    expect(done).toEqual([0]);
+    for (let i = 1; i < 6; i++) queue.push(job(i));
+    queue.runInFrame(); // a frame's slice of time
+    expect(done).toEqual([0, 1, 2, 3]);
+    fake.period(0); // the request made before any frame: one job, each job runs once
+    expect(done).toEqual([0, 1, 2, 3, 4]);
+    // Frames come: what is left waits for the next one, idle time only in case none comes.
+    expect(fake.waits).toEqual([0, FRAME_WAIT_MS]);
+    fake.period(100); // none came (the answer ended): idle time runs the rest
+    expect(done).toEqual([0, 1, 2, 3, 4, 5]);
+    fake.clock.ms += FRAME_WAIT_MS;
+    queue.push(job(6)); // frames stopped coming: at once again
+    expect(fake.waits).toEqual([0, FRAME_WAIT_MS, 0]);
   });
 });
