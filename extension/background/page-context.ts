@@ -7,7 +7,7 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import type { PageText } from '../content/page';
 import pageReader from '../content/page.ts?iife';
 import { readSelection } from '../content/selection';
-import { handOver } from './hand-over';
+import { handOver, takeOver } from './hand-over';
 import { createImageMenus } from './image-menus';
 import { openPanel, togglePanel } from './panel';
 import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../shared/attachment';
@@ -64,10 +64,7 @@ async function createMenus(): Promise<void> {
 
 /** What is waiting for the panel of `windowId`, taken once. */
 export async function takePending(windowId: number): Promise<PendingContext | null> {
-  const key = pendingContextKey(windowId);
-  const stored = await browser.storage.session.get(key);
-  await browser.storage.session.remove(key);
-  return readPending(stored[key]);
+  return readPending(await takeOver(pendingContextKey(windowId)));
 }
 
 /** Leaves `pending` for the panel of the tab's window; if storage refuses it, says why instead. */
