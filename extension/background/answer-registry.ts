@@ -13,7 +13,7 @@ import { imageRoomProblem } from '../shared/opened-images';
 import type { ChatCommand, ChatMessage } from '../shared/protocol';
 import { pickProvider, type StoredSettings } from '../shared/settings';
 import { pathTo } from '../shared/thread';
-import { Answer } from './answer';
+import { Answer, UPDATE_MS } from './answer';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
 import type { HistoryStore } from './history-store';
 import { estimatingStops } from './usage-estimate';
@@ -198,14 +198,7 @@ export class AnswerRegistry {
     turn.model = model ?? provider?.model;
     await write();
     const answer = new Answer(await this.deps.store(), conversation, turn);
-    this.live.set(turn.id, answer);
-    if (this.stops.delete(turn.id)) answer.stop();
-    this.keepAlive();
-    void answer.ended.then(() => {
-      // A Continue may already have put a new answer for this turn in its place.
-      if (this.live.get(turn.id) === answer) this.live.delete(turn.id);
-      this.keepAlive();
-    });
+    this.track(turn.id, answer);
     const fail = (message: string): void => answer.receive({ type: 'error', code: 'bad_request', message });
     if (!provider) {
       fail(t('errNoProvider'));
@@ -220,12 +213,26 @@ export class AnswerRegistry {
         // Stopped before the request went out: none is sent (and none billed).
         answer.abort.signal.aborted
           ? post({ type: 'stopped' })
-          : stream(provider, fenced, estimatingStops(kind, fenced, post), answer.abort.signal, settings.timeouts, {
+          : // The answer updates at most every UPDATE_MS: its body is decoded no more often.
+            stream(provider, fenced, estimatingStops(kind, fenced, post), answer.abort.signal, settings.timeouts, {
               model,
+              batchMs: UPDATE_MS,
             }),
       )
       .catch((e: unknown) => fail(t('errCouldNotSend', messageOf(e))));
     return answer;
+  }
+
+  /** `answer` is its turn's live one until it ends; a Stop that came before it started applies now. */
+  private track(turnId: string, answer: Answer): void {
+    this.live.set(turnId, answer);
+    if (this.stops.delete(turnId)) answer.stop();
+    this.keepAlive();
+    void answer.ended.then(() => {
+      // A Continue may already have put a new answer for this turn in its place.
+      if (this.live.get(turnId) === answer) this.live.delete(turnId);
+      this.keepAlive();
+    });
   }
 
   private keepAlive(): void {

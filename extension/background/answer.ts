@@ -31,7 +31,8 @@ export class Answer {
   private readonly renderer = new StreamRenderer();
   private queue: AnswerEvent[] = [];
   private flushing = false;
-  /** The flush that takes the text gathered since the last one, while one is due. */
+  /** A flush is due (its timer, or its microtask when the time has come already). */
+  private due = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** When the last update began (`performance.now()`); the first text is shown at once. */
   private lastFlush = Number.NEGATIVE_INFINITY;
@@ -71,21 +72,33 @@ export class Answer {
   /**
    * Flushes now when `urgent`. Anything else waits for what arrives in this turn of the event loop
    * (one read of the response can hold several events), and until UPDATE_MS after the last update
-   * began. A flush running holds everything back, and schedules what came meanwhile as it ends.
+   * began: by a timer, or, when that time has come (the body is decoded in batches of UPDATE_MS,
+   * decode-batches.ts), in a microtask, not a task of its own. A flush running holds everything
+   * back, and schedules what came meanwhile as it ends.
    */
   private schedule(urgent: boolean): void {
     if (this.flushing || this.queue.length === 0) return;
     if (urgent) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
+      this.cancelDue();
       void this.flush();
       return;
     }
-    const wait = Math.max(0, this.lastFlush + UPDATE_MS - performance.now());
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
+    if (this.due) return;
+    this.due = true;
+    const run = () => {
+      if (!this.due) return;
+      this.cancelDue();
       void this.flush();
-    }, wait);
+    };
+    const wait = this.lastFlush + UPDATE_MS - performance.now();
+    if (wait <= 0) queueMicrotask(run);
+    else this.timer = setTimeout(run, wait);
+  }
+
+  private cancelDue(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.due = false;
   }
 
   /** No more text comes: the answer has ended and its final state is being (or has been) stored. */

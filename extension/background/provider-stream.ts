@@ -23,6 +23,7 @@ import {
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyMissing, keyRefusal } from '../shared/key-transport';
 import { MAX_ERROR_BODY, readText } from './read-body';
+import { DecodeBatches } from './decode-batches';
 
 /** The messages of a request, as the core takes them (text, or text and image parts). */
 type Messages = ChatSpec['messages'];
@@ -62,7 +63,7 @@ export async function streamAnswer(
   }
   const clock = new Watchdog(timeouts, signal);
   try {
-    await fetchAnswer(provider, request, post, clock, fetchFn);
+    await fetchAnswer(provider, request, post, clock, fetchFn, options.batchMs ?? 0);
   } catch {
     if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
     else if (signal.aborted) post({ type: 'stopped' });
@@ -75,6 +76,8 @@ export async function streamAnswer(
 interface AnswerOptions {
   maxTokens?: number;
   model?: string;
+  /** Decodes the body in batches at most this often (decode-batches.ts); by default, each chunk. */
+  batchMs?: number;
 }
 
 /** The core's request for this answer, or why the settings cannot make one. */
@@ -106,6 +109,7 @@ async function fetchAnswer(
   post: Post,
   clock: Watchdog,
   fetchFn: typeof fetch,
+  batchMs: number,
 ): Promise<void> {
   const responded = fetchFn(request.url, {
     method: request.method,
@@ -131,7 +135,7 @@ async function fetchAnswer(
     post({ type: 'error', code: 'bad_response', message: t('emptyResponse') });
     return;
   }
-  await pump(provider, response.body, post, clock);
+  await pump(provider, response.body, post, clock, batchMs);
 }
 
 async function pump(
@@ -139,30 +143,36 @@ async function pump(
   body: ReadableStream<Uint8Array>,
   post: Post,
   clock: Watchdog,
+  batchMs: number,
 ): Promise<void> {
   const decoder = new StreamDecoder(provider.kind);
   const reader = body.getReader();
+  // An end decoded from a batch that waited stops the reading: the read under way returns done.
+  const batches = new DecodeBatches(decoder, batchMs, post, () => void reader.cancel().catch(() => undefined));
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
       try {
         chunk = await reader.read();
       } catch (e) {
-        // Stop and time limits abort on purpose; anything else is the connection dropping
-        // mid-answer, which the decoder reports as a cut stream (keeping what arrived).
-        if (clock.signal.aborted) throw e;
+        // Stop and time limits abort on purpose (what was read is kept); anything else is the
+        // connection dropping mid-answer, which the decoder reports as a cut stream.
+        if (clock.signal.aborted) {
+          batches.flush();
+          throw e;
+        }
         chunk = { done: true, value: undefined };
       }
-      const { done, value } = chunk;
+      if (batches.ended) return;
       clock.data();
-      const events = done ? decoder.finish() : decoder.push(value);
-      for (const event of events) {
-        post(event);
-        if (event.type === 'done' || event.type === 'error') return;
+      if (chunk.done) {
+        batches.end();
+        return;
       }
-      if (done) return;
+      if (batches.add(chunk.value)) return;
     }
   } finally {
+    batches.stop();
     decoder.free();
     reader.cancel().catch(() => undefined);
   }
