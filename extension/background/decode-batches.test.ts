@@ -28,6 +28,7 @@ function batched() {
   const decoder = {
     push: (data: Uint8Array) => {
       const text = new TextDecoder().decode(data);
+      if (text.includes('BROKEN')) throw new Error('the decoder broke');
       decoded.push(text);
       return words(text);
     },
@@ -125,4 +126,16 @@ test("Stop keeps the text read but not yet decoded: it comes before 'stopped'", 
   stop.abort();
   await ended;
   expect(events).toEqual([{ type: 'text', text: 'Hello' }, { type: 'text', text: ', world' }, { type: 'stopped' }]);
+});
+
+test('a decoder that fails on a batch that waited ends the answer with a message, and the reading stops', async () => {
+  const { batches, posted, ends } = batched();
+  batches.add(bytes('one '));
+  batches.add(bytes('BROKEN '));
+  await vi.advanceTimersByTimeAsync(EVERY_MS);
+  expect(posted).toEqual([
+    { type: 'text', text: 'one' },
+    { type: 'error', code: 'bad_response', message: 'the decoder broke' },
+  ]);
+  expect(ends()).toBe(1);
 });

@@ -1,13 +1,14 @@
 /**
  * A response body's bytes, handed to the core's decoder in batches: at most one every `everyMs`
- * once text has come (until then every chunk at once: a first chunk that holds only the role or
- * the model must not hold back the first word), and what is left at the end at once. A provider sends a few dozen network
- * chunks a second, and decoding each alone (a call into the core and a parse of what it returns)
- * was a seventh of the worker's time while streaming (issue 13's bench, prose at 50 chunks/s:
- * worker 3.3–3.5 → 2.9–3.0 % busy). The answer shows text at most every UPDATE_MS anyway
- * (answer.ts), so batches of that length add no wait: they come just as the answer's next update
- * is due.
+ * once text has come (until then each chunk at once: a first chunk that holds only the role or
+ * the model must not hold back the first word), and what is left at the end at once. A provider
+ * sends a few dozen network chunks a second, and decoding each alone (a call into the core and a
+ * parse of what it returns) was a seventh of the worker's time while streaming (issue 13's bench,
+ * prose at 50 chunks/s: worker 3.3–3.5 → 2.9–3.0 % busy). The answer shows text at most every
+ * UPDATE_MS anyway (answer.ts), so batches of that length add no wait: each comes as the
+ * answer's next update is due.
  */
+import { messageOf } from '../shared/errors';
 import type { StreamEvent } from './core';
 
 /** The core's decoder, as batches use it. */
@@ -42,7 +43,13 @@ export class DecodeBatches {
     if (wait <= 0) this.decode(false);
     else
       this.timer ??= setTimeout(() => {
-        this.decode(false);
+        try {
+          this.decode(false);
+        } catch (e) {
+          // Off the reading's own path, so said here: the answer ends with what came before.
+          this.ended = true;
+          this.post({ type: 'error', code: 'bad_response', message: messageOf(e) });
+        }
         if (this.ended) this.onEnd();
       }, wait);
     return this.ended;
