@@ -1,7 +1,7 @@
 /**
  * The gallery's states around an answer (e2e/screenshot.ts): material waiting in the composer (a
- * PDF from disk and a pasted image) and the tab picker, the wait before the first token, a stream
- * gone quiet, the Sources under its answer, and a provider error that names the fix. Each is reached as a user reaches it, against the scripted
+ * PDF from disk and a pasted image) and the tab picker, the wait before the first token, the first
+ * words streaming in, a stream gone quiet, the Sources under its answer, and a provider error that names the fix. Each is reached as a user reaches it, against the scripted
  * provider, in whatever language the browser speaks (selectors avoid the words).
  */
 import type { Page } from 'playwright-core';
@@ -62,6 +62,9 @@ export async function waiting(panel: Page, server: Server, shoot: Shoot, lang: s
   await turn.locator('.pending').waitFor();
   await panel.waitForTimeout(1500);
   await shoot(panel, `waiting-${lang}`);
+  // The first words, with the dot under them while more may come (before the stall notice).
+  await turn.locator('.activity.pulse').waitFor();
+  await shoot(panel, `streaming-${lang}`);
   // Half an answer, then nothing: the stall notice counts the seconds (from 10 s on).
   await turn.getByRole('status').filter({ hasText: /1\d/ }).waitFor({ timeout: 30_000 });
   await shoot(panel, `stalled-${lang}`);
