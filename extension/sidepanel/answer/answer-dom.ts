@@ -16,7 +16,7 @@ import './answer.css';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { announce } from './announcer';
 import { CodeTail } from './code-tail';
-import { enhance, enhanceInFrame, preload } from './enhance';
+import { enhance, enhanceAfterFrames, enhanceInFrame, preload } from './enhance';
 import { newScope, scopeIds } from './scope-ids';
 import { nextTail, type TailChange } from './tail';
 
@@ -37,6 +37,8 @@ export class AnswerDom {
   private group: HTMLElement | null = null;
   private pending: RenderPatch[] = [];
   private frame = 0;
+  /** The answer has ended: its last patch is (or is about to be) in. */
+  private ended = false;
   /** Prefixes this answer's ids, so its in-answer links never lead into another answer. */
   private readonly scope = newScope();
 
@@ -77,6 +79,13 @@ export class AnswerDom {
       enhance(added);
       announce(added.map((el) => el.textContent).join(' '));
     }
+    if (this.ended) enhanceAfterFrames();
+  }
+
+  /** The answer has ended (after its last patch): its highlighting and math go in at once. */
+  end(): void {
+    this.ended = true;
+    if (!this.frame) enhanceAfterFrames();
   }
 
   /** Shows a stored answer at once (not announced: the user opened it, the model did not write it now). */

@@ -32,6 +32,11 @@ export function enhanceInFrame(): void {
   idle.runInFrame();
 }
 
+/** The streaming answer ended: its last work need not wait for frames that will not come. */
+export function enhanceAfterFrames(): void {
+  idle.framesEnded();
+}
+
 export function enhance(blocks: Element[]): void {
   for (const block of blocks) {
     for (const code of withSelf(block, 'pre > code')) decorateCode(code);

@@ -90,4 +90,20 @@ describe('work left for idle time', () => {
     queue.push(job(6)); // frames stopped coming: at once again
     expect(fake.waits).toEqual([0, FRAME_WAIT_MS, 0]);
   });
+
+  test('when the streaming answer ends, what waits for its frames asks for idle time at once', () => {
+    const fake = idle();
+    const queue = new IdleQueue(fake.scheduler);
+    const done: number[] = [];
+    queue.runInFrame(); // the answer's last frame
+    queue.push(() => done.push(1)); // its last block's highlighting, back from the highlighter
+    expect(fake.waits).toEqual([FRAME_WAIT_MS]);
+    queue.framesEnded();
+    expect(fake.waits).toEqual([FRAME_WAIT_MS, 0]);
+    fake.period(0); // the first request, made for FRAME_WAIT_MS on: it no longer counts
+    expect(done).toEqual([]);
+    fake.period(0);
+    expect(done).toEqual([1]);
+    expect(fake.periods).toHaveLength(0);
+  });
 });

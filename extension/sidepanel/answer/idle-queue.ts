@@ -11,8 +11,8 @@
  * While an answer streams, the jobs go into the frames its updates draw anyway (`runInFrame`):
  * run in idle time between them, each turn of jobs made the panel draw a frame of its own, a
  * fifth of its time on the bench's 30 KB answer with code and math. Idle time takes what no
- * frame took (an answer that has ended draws no more): while frames come, it is asked for only
- * FRAME_WAIT_MS after a job starts waiting; otherwise (an answer opened from history) at once.
+ * frame took: while frames come, it is asked for only FRAME_WAIT_MS after a job starts waiting;
+ * otherwise (the answer ended, or one opened from history) at once.
  */
 
 export type Job = () => void;
@@ -53,6 +53,8 @@ export class IdleQueue {
   private scheduled = false;
   /** When a frame last ran jobs (`runInFrame`). */
   private lastFrame = Number.NEGATIVE_INFINITY;
+  /** The request for idle time that counts; an earlier one still pending does nothing. */
+  private ticket = 0;
 
   constructor(private readonly scheduler: IdleScheduler = browserScheduler()) {}
 
@@ -74,8 +76,15 @@ export class IdleQueue {
   /** Asks for idle time: at once, or, while frames take jobs, in case none comes in FRAME_WAIT_MS. */
   private schedule(): void {
     this.scheduled = true;
+    const ticket = ++this.ticket;
     const framesCome = this.scheduler.now() - this.lastFrame < FRAME_WAIT_MS;
-    this.scheduler.request((deadline) => this.run(deadline), framesCome ? FRAME_WAIT_MS : 0);
+    this.scheduler.request((deadline) => ticket === this.ticket && this.run(deadline), framesCome ? FRAME_WAIT_MS : 0);
+  }
+
+  /** No frames come for now (the streaming answer ended): what waits asks for idle time at once. */
+  framesEnded(): void {
+    this.lastFrame = Number.NEGATIVE_INFINITY;
+    if (this.scheduled) this.schedule();
   }
 
   /** At least one job, then more while idle time remains; the rest wait for the next idle period. */

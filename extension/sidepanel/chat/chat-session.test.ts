@@ -53,8 +53,11 @@ describe('asking', () => {
     fake.worker.emit(chunk('\n\nMore', [], '<p>More</p>'));
     expect(fake.answer().html()).toBe('<p>Hello</p><p>More</p>');
     expect(fake.view().state.turns[fake.turn.id]?.answer).toBe('Hello\n\nMore');
+    expect(fake.answer().ended).toBe(false);
     fake.worker.emit({ type: 'done', reason: 'stop' });
     expect(fake.view().state.turns[fake.turn.id]?.status).toBe('done');
+    // Its view is told: the last block's highlighting need not wait for frames (idle-queue.ts).
+    expect(fake.answer().ended).toBe(true);
     expect(fake.worker.closed()).toBe(true);
   });
 

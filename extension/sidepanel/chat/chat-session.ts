@@ -42,6 +42,8 @@ export interface ChatView {
 export interface AnswerView {
   enqueue: (patch: RenderPatch) => void;
   load: (html: string) => void;
+  /** Its stream ended (done, stopped or failed): no more patches come. */
+  end: () => void;
 }
 
 /** An opened conversation (`history.open`) with its images back in its turns (`inPlace`). */
@@ -219,6 +221,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
         event: (turnId, event) => {
           this.heard.set(turnId, Date.now());
           if (event.type !== 'chunk') {
+            if (event.type === 'done' || event.type === 'stopped' || event.type === 'error') this.answer(turnId).end();
             this.apply({ type: 'event', id: turnId, event });
             return;
           }

@@ -62,6 +62,11 @@ export class FakeAnswer implements AnswerView {
     this.blocks = html;
     this.tail = '';
   };
+  /** Whether its stream was said to have ended. */
+  ended = false;
+  end = () => {
+    this.ended = true;
+  };
   html = () => this.blocks + this.tail;
 }
 
