@@ -47,6 +47,28 @@ describe('commands close together', () => {
     expect((await answerText())?.trim()).toBe('One two three');
   });
 
+  test('Stop shows the text that came before it together with the stopped state, not a frame after', async () => {
+    await newChat();
+    const words = Array.from({ length: 400 }, (_, i) => `w${i} `);
+    session.server.enqueue({ kind: 'stream', chunks: ssePieces(words), delayMs: 5, hold: true });
+    await ask(panel(), 'Stream on');
+    await expect.poll(async () => (await answerText())?.length ?? 0).toBeGreaterThan(100);
+    // What the answer says the moment its turn shows as stopped, seen from inside the page.
+    await lastTurn().evaluate((turn) => {
+      const seen = window as unknown as { atStop?: string };
+      new MutationObserver((_, observer) => {
+        if (turn.getAttribute('data-status') !== 'stopped') return;
+        seen.atStop = turn.querySelector('.answer')?.textContent ?? '';
+        observer.disconnect();
+      }).observe(turn, { attributes: true, attributeFilter: ['data-status'] });
+    });
+    await panel().getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('stopped');
+    await new Promise((r) => setTimeout(r, 300)); // anything still on its way has arrived
+    const atStop = await panel().evaluate(() => (window as unknown as { atStop?: string }).atStop);
+    expect(atStop).toBe(await answerText());
+  });
+
   test('a Stop sent with the question, before the worker has stored it, ends the answer as stopped', async () => {
     await newChat();
     session.server.enqueue({ kind: 'stream', chunks: ssePieces(['Never ', 'mind ']), delayMs: 50, hold: true });

@@ -82,10 +82,14 @@ export class AnswerDom {
     if (this.ended) enhanceAfterFrames();
   }
 
-  /** The answer has ended (after its last patch): its highlighting and math go in at once. */
+  /**
+   * The answer has ended (its last patch came before): that patch goes in now, not in the next
+   * frame, after the status that says the answer ended; its highlighting and math at once.
+   */
   end(): void {
     this.ended = true;
-    if (!this.frame) enhanceAfterFrames();
+    if (this.pending.length > 0) this.flush();
+    else enhanceAfterFrames();
   }
 
   /** Shows a stored answer at once (not announced: the user opened it, the model did not write it now). */
