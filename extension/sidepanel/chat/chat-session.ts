@@ -13,7 +13,15 @@ import type { Attachment } from '../../shared/attachment';
 import type { QuestionImage } from '../../shared/image';
 import { latestLeaf } from '../../shared/thread';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
-import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath, type ChatAction, type ChatState } from './chat-state';
+import {
+  chatReducer,
+  EMPTY_CHAT,
+  isTerminal,
+  pendingTurn,
+  shownPath,
+  type ChatAction,
+  type ChatState,
+} from './chat-state';
 import { Store } from '../store';
 import { TurnFollower, type ChatPort, type TurnCommand } from './turn-follower';
 
@@ -221,7 +229,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
         event: (turnId, event) => {
           this.heard.set(turnId, Date.now());
           if (event.type !== 'chunk') {
-            if (event.type === 'done' || event.type === 'stopped' || event.type === 'error') this.answer(turnId).end();
+            if (isTerminal(event)) this.answer(turnId).end();
             this.apply({ type: 'event', id: turnId, event });
             return;
           }
