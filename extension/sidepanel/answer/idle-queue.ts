@@ -41,8 +41,8 @@ const TIMEOUT_MS = 1000;
 function browserScheduler(): IdleScheduler {
   const now = () => performance.now();
   if (typeof requestIdleCallback === 'function') {
-    const idle: IdleScheduler['request'] = (run) => requestIdleCallback(run, { timeout: TIMEOUT_MS });
-    return { request: (run, waitMs) => (waitMs > 0 ? setTimeout(() => idle(run, 0), waitMs) : idle(run, 0)), now };
+    const idle = (run: IdleRequestCallback) => requestIdleCallback(run, { timeout: TIMEOUT_MS });
+    return { request: (run, waitMs) => (waitMs > 0 ? setTimeout(() => idle(run), waitMs) : idle(run)), now };
   }
   // Without idle callbacks: a task per job, so each stays short.
   return { request: (run, waitMs) => setTimeout(() => run({ timeRemaining: () => 0 }), waitMs), now };
