@@ -7,7 +7,7 @@
  * `flock /tmp/gloss-browser.lock npm run bench:panel`.
  *
  * Arguments: words filter the cases (`prose`, `mixed`, `code`, `20`, `50`, `100`, `unpaced`,
- * `cold`; `cold` alone runs only the cold start); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
+ * `cold`, `floor`; `cold` or `floor` alone runs only that; the floor is floor.ts's plain page); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
  * that the answer streams in about N seconds at its pace (the table says how big they were);
  * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
  * `--breakdown` also prints what the panel's and the worker's threads spent their time on in each
@@ -23,7 +23,9 @@ import { DIST, launchWithExtension, type Browser } from '../e2e/browser';
 import { ask, configureProvider } from '../e2e/panel';
 import { startProviderServer } from '../e2e/provider-server';
 import { sseChunks } from '../e2e/sse';
+import { UPDATE_MS } from '../extension/background/update-rate';
 import { codeBlock, proseAnswer, richAnswer } from './documents';
+import { measureFloor } from './floor';
 import { breakdown, busyMs, pageProcess, stamp, Trace } from './trace';
 
 const ANSWERS: [string, string][] = [
@@ -220,6 +222,19 @@ function print(rows: Row[]): void {
   console.log("Busy: from each task's start to its end. CPU: the thread's CPU time in those tasks.");
 }
 
+/** The floor (floor.ts) for issue 13's own case: 4 characters a chunk, 50 chunks a second. */
+async function printFloor({ browser, panel, trace }: Context): Promise<void> {
+  const size = await panel.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+  const chars = Math.round((4 * 50 * UPDATE_MS) / 1000);
+  const f = await measureFloor(browser.context, trace, size, Math.round((seconds * 1000) / UPDATE_MS), chars);
+  console.log(
+    `Floor: a plain page adding ${chars} characters to a paragraph and following its end, ${f.updates} times ` +
+      `${UPDATE_MS} ms apart: ${percent(f.ms.wall, f.seconds)} % busy, ${percent(f.ms.cpu, f.seconds)} % CPU, ` +
+      `${(f.ms.wall / f.updates).toFixed(2)} ms an update.`,
+  );
+  if (breakdowns) console.log('floor:', f.spent);
+}
+
 async function main(): Promise<void> {
   const server = await startProviderServer();
   const browser = await launchWithExtension();
@@ -232,8 +247,8 @@ async function main(): Promise<void> {
     // A first answer compiles and caches the panel's code; it is not measured.
     await measure(ctx, 'warm-up', proseAnswer(2_000), 'unpaced');
     const rows: Row[] = [];
-    // `cold` alone asks for the cold start only.
-    const streams = !(words.length === 1 && words[0] === 'cold');
+    // `cold` or `floor` alone asks for that only.
+    const streams = !(words.length === 1 && (words[0] === 'cold' || words[0] === 'floor'));
     for (const [name, answer] of streams ? ANSWERS : []) {
       for (const rate of RATES) {
         if (wanted(name, ANSWER_NAMES) && wanted(String(rate), RATE_NAMES))
@@ -241,6 +256,7 @@ async function main(): Promise<void> {
       }
     }
     if (rows.length > 0) print(rows);
+    if (words.length === 0 || words.includes('floor')) await printFloor(ctx);
     if (words.length === 0 || words.includes('cold')) {
       const runs: number[] = [];
       for (let i = 0; i < COLD_RUNS; i++) runs.push(await coldStart(ctx));

@@ -1,7 +1,7 @@
 /** The edges of an answer's life: what arrives while it ends, or while it is being started. */
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
-import { UPDATE_MS } from './answer';
+import { UPDATE_MS } from './update-rate';
 import { renderMarkdown } from './core';
 import type { HistoryStore } from './history-store';
 import { eventually, freshStore, loadCore, onStored, scripted } from './test-support';

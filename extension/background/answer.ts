@@ -13,14 +13,9 @@ import type { AnswerEvent } from './provider-stream';
 import { renderMarkdown, StreamRenderer, type RenderPatch } from './core';
 import { storageProblem } from './db';
 import type { HistoryStore } from './history-store';
+import { UPDATE_MS } from './update-rate';
 
 export type Follower = (event: ChatEvent) => void;
-
-/**
- * The time between two updates of a streaming answer, at least: at most 15 a second, each one
- * stored write, one render and one message, however often the provider sends.
- */
-export const UPDATE_MS = 66;
 
 export class Answer {
   readonly abort = new AbortController();
