@@ -9,7 +9,7 @@ import { initCoreFromBytes, renderMarkdown } from '../extension/background/core'
 import { scopeIds } from '../extension/sidepanel/answer/scope-ids';
 import { ask, configureProvider } from './panel';
 import { askAndWait as askAndWaitIn, startSession, type Session } from './session';
-import { sseChunks } from './sse';
+import { SSE_DONE, sseChunks, ssePieces } from './sse';
 
 let session: Session;
 let server: Session['server'];
@@ -124,34 +124,69 @@ describe('streaming render', () => {
     answer += '\nChanges:\n\n';
     for (let i = 1; i <= 40; i++) answer += i % 10 === 0 ? `- fix ${i}\n  - detail\n\n` : `- fix **${i}**\n`;
     answer += '\nThat is all.\n';
-    const chunk = 5;
-    server.enqueue({ kind: 'stream', chunks: sseChunks(answer, chunk), delayMs: 8 });
-    await ask(panel, 'List them');
-    const turn = panel.locator('.turn').last();
-    const samples = new Set<string>();
-    while ((await turn.getAttribute('data-status')) !== 'done') samples.add(await openAnswer());
-    // Every state the panel showed is the full render of a prefix the provider sent.
-    const prefixes = Array.from({ length: Math.ceil(answer.length / chunk) }, (_, i) =>
-      renderMarkdown(answer.slice(0, (i + 1) * chunk)),
-    );
-    const expected = new Set(
-      await panel.evaluate(
-        (all) =>
-          all.map((h) => {
-            const t = document.createElement('template');
-            t.innerHTML = h;
-            return t.innerHTML;
-          }),
-        prefixes,
-      ),
-    );
-    const midTable = [...samples].filter((s) => s.includes('<tbody>') && !s.includes('Changes'));
-    const midList = [...samples].filter((s) => s.includes('<li>') && !s.includes('That is all'));
+    const samples = await streamedStates(sseChunks(answer, 5), 'List them');
+    const midTable = samples.filter((s) => s.includes('<tbody>') && !s.includes('Changes'));
+    const midList = samples.filter((s) => s.includes('<li>') && !s.includes('That is all'));
     expect(midTable.length).toBeGreaterThan(3);
     expect(midList.length).toBeGreaterThan(3);
-    for (const sample of samples) if (sample !== '') expect(expected.has(sample), sample.slice(-300)).toBe(true);
+    await expectPrefixRenders(samples, chunked(answer, 5));
+  });
+
+  test('while paragraphs with inline markup stream, the panel shows exactly the render of what has arrived', async () => {
+    // Words added to an open paragraph go in as text (answer/tail-text.ts); markup that opens or
+    // closes, entities and new blocks rebuild the tail. Every state must be a full render.
+    const paragraph = (i: number) =>
+      `Part ${i} has **bold words**, *emphasis that runs on*, \`code\` & <angle> "quotes",\n` +
+      `a [link](https://e.com/${i}) and an autolink <https://e.com/a${i}>, then plain words after ` +
+      `all of it, long enough to wrap in the panel.\n\n> A quote, *with emphasis*, that goes on.\n\n`;
+    const answer = Array.from({ length: 6 }, (_, i) => paragraph(i)).join('') + 'The end.\n';
+    const samples = await streamedStates(sseChunks(answer, 3), 'Write prose');
+    expect(samples.filter((s) => s.includes('plain words')).length).toBeGreaterThan(10);
+    await expectPrefixRenders(samples, chunked(answer, 3));
+  });
+
+  test('text added inside and after inline markup, one update at a time, shows as the full render', async () => {
+    // Each piece its own update (100 ms apart, the panel updates every 66 ms): words go in after
+    // a bold that closed, inside an emphasis still open, across a line break and in a quote.
+    const pieces = ['Plain ', 'words, ', '**bold**', ' after bold,', ' *em', ' runs*', ' on, then', ' more\nwords'];
+    pieces.push(' & done', '.\n\n> quote ', 'grows *on', '* and on', '\n\nEnd.\n');
+    const samples = await streamedStates([...ssePieces(pieces), SSE_DONE], 'Write a little', 100);
+    const prefixes = pieces.map((_, i) => pieces.slice(0, i + 1).join(''));
+    expect(samples.length).toBeGreaterThan(8);
+    await expectPrefixRenders(samples, prefixes);
   });
 });
+
+/** Streams `chunks` (`delayMs` apart) and gathers each state the answer shows. */
+async function streamedStates(chunks: Buffer[], question: string, delayMs = 8): Promise<string[]> {
+  server.enqueue({ kind: 'stream', chunks, delayMs });
+  await ask(panel, question);
+  const turn = panel.locator('.turn').last();
+  const samples = new Set<string>();
+  while ((await turn.getAttribute('data-status')) !== 'done') samples.add(await openAnswer());
+  return [...samples].filter((s) => s !== '');
+}
+
+/** The prefixes of `answer` a provider sending `chunk` characters at a time sends. */
+function chunked(answer: string, chunk: number): string[] {
+  return Array.from({ length: Math.ceil(answer.length / chunk) }, (_, i) => answer.slice(0, (i + 1) * chunk));
+}
+
+/** Each state shown is the full render of one of `prefixes`. */
+async function expectPrefixRenders(samples: string[], prefixes: string[]): Promise<void> {
+  const expected = new Set(
+    await panel.evaluate(
+      (all) =>
+        all.map((h) => {
+          const t = document.createElement('template');
+          t.innerHTML = h;
+          return t.innerHTML;
+        }),
+      prefixes.map((prefix) => renderMarkdown(prefix)),
+    ),
+  );
+  for (const sample of samples) expect(expected.has(sample), sample.slice(-300)).toBe(true);
+}
 
 describe('accessibility', () => {
   test('Up and Down move between messages; finished blocks reach the polite live region', async () => {

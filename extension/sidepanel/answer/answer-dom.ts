@@ -1,6 +1,7 @@
 /**
  * One answer's DOM, patched block by block outside React: frozen blocks are appended once and
- * never touched again, only the tail element is replaced, and all patches that arrive within
+ * never touched again, only the tail changes (words added to an open paragraph go in as text,
+ * tail-text.ts; anything else builds it again from its HTML), and all patches that arrive within
  * one animation frame are applied together. Frozen blocks are enhanced (highlighting, math,
  * copy buttons) once, and announced to screen readers once.
  *
@@ -19,6 +20,7 @@ import { CodeTail } from './code-tail';
 import { enhance, enhanceAfterFrames, enhanceInFrame, preload } from './enhance';
 import { newScope, scopeIds } from './scope-ids';
 import { nextTail, type TailChange } from './tail';
+import { addedText } from './tail-text';
 
 /**
  * Frozen blocks per group: few, so that a group is sealed (and skipped off screen) soon after it
@@ -39,6 +41,8 @@ export class AnswerDom {
   private frame = 0;
   /** The answer has ended: its last patch is (or is about to be) in. */
   private ended = false;
+  /** The tail's HTML as shown while it is plain HTML (null while it is rows, code, or new). */
+  private tailHtml: string | null = null;
   /** Prefixes this answer's ids, so its in-answer links never lead into another answer. */
   private readonly scope = newScope();
 
@@ -137,11 +141,14 @@ export class AnswerDom {
   }
 
   private applyTail(change: TailChange): void {
-    if (change.kind === 'html') {
-      this.tail.innerHTML = scopeIds(change.html, this.scope);
+    const html = change.kind === 'html' ? scopeIds(change.html, this.scope) : null;
+    if (html !== null) {
+      if (html !== this.tailHtml && !this.addToTail(html)) this.tail.innerHTML = html;
       this.code = null;
       this.rows = null;
-    } else if (change.kind === 'rows') {
+    }
+    if (change.kind !== 'none') this.tailHtml = html;
+    if (change.kind === 'rows') {
       this.applyRows(change);
     } else if (change.kind === 'code') {
       if (change.skeleton !== null || !this.code) {
@@ -151,6 +158,24 @@ export class AnswerDom {
       }
       this.code.update(change.append, change.live);
     }
+  }
+
+  /** Puts in only the text `html` adds to the tail shown, when that is all it adds (tail-text.ts). */
+  private addToTail(html: string): boolean {
+    const added = this.tailHtml === null ? null : addedText(this.tailHtml, html);
+    if (!added) return false;
+    let at: Node = this.tail;
+    for (const { tag, newline } of added.path) {
+      const newlineNode = newline ? at.lastChild : null;
+      if (newline && (newlineNode?.nodeType !== Node.TEXT_NODE || newlineNode.textContent !== '\n')) return false;
+      const element = newline ? newlineNode?.previousSibling : at.lastChild;
+      if (!(element instanceof Element) || element.localName !== tag) return false;
+      at = element;
+    }
+    const end = at.lastChild;
+    if (end instanceof Text) end.appendData(added.text);
+    else at.appendChild(document.createTextNode(added.text));
+    return true;
   }
 
   /** Appends the open table's or list's new rows once; replaces only the live ones and what follows. */
