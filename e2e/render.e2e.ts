@@ -147,9 +147,11 @@ describe('streaming render', () => {
 
   test('text added inside and after inline markup, one update at a time, shows as the full render', async () => {
     // Each piece its own update (100 ms apart, the panel updates every 66 ms): words go in after
-    // a bold that closed, inside an emphasis still open, across a line break and in a quote.
+    // a bold that closed, inside an emphasis still open, across a line break, in a quote, and in
+    // the list item being written, nested too.
     const pieces = ['Plain ', 'words, ', '**bold**', ' after bold,', ' *em', ' runs*', ' on, then', ' more\nwords'];
-    pieces.push(' & done', '.\n\n> quote ', 'grows *on', '* and on', '\n\nEnd.\n');
+    pieces.push(' & done', '.\n\n> quote ', 'grows *on', '* and on', '\n\n- an item ', 'that grows', ' **bold**');
+    pieces.push(' and on\n- next ', 'one\n  - nested ', 'item grows', '\n\nEnd.\n');
     const samples = await streamedStates([...ssePieces(pieces), SSE_DONE], 'Write a little', 100);
     const prefixes = pieces.map((_, i) => pieces.slice(0, i + 1).join(''));
     expect(samples.length).toBeGreaterThan(8);

@@ -33,8 +33,17 @@ export class AnswerDom {
   readonly root = document.createElement('div');
   private readonly tail = document.createElement('div');
   private code: CodeTail | null = null;
-  /** An open table's `<tbody>` or list's `<ul>`/`<ol>`, and the nodes `live` and `after` put in. */
-  private rows: { container: Element; live: ChildNode[]; after: ChildNode[] } | null = null;
+  /**
+   * An open table's `<tbody>` or list's `<ul>`/`<ol>`, the nodes `live` and `after` put in, and
+   * their HTML as shown.
+   */
+  private rows: {
+    container: Element;
+    live: ChildNode[];
+    after: ChildNode[];
+    liveHtml: string;
+    afterHtml: string;
+  } | null = null;
   /** The group new frozen blocks go into, until it is full. */
   private group: HTMLElement | null = null;
   private pending: RenderPatch[] = [];
@@ -143,7 +152,7 @@ export class AnswerDom {
   private applyTail(change: TailChange): void {
     const html = change.kind === 'html' ? scopeIds(change.html, this.scope) : null;
     if (html !== null) {
-      if (html !== this.tailHtml && !this.addToTail(html)) this.tail.innerHTML = html;
+      if (html !== this.tailHtml && !this.addText(this.tail, this.tailHtml, html)) this.tail.innerHTML = html;
       this.code = null;
       this.rows = null;
     }
@@ -160,11 +169,14 @@ export class AnswerDom {
     }
   }
 
-  /** Puts in only the text `html` adds to the tail shown, when that is all it adds (tail-text.ts). */
-  private addToTail(html: string): boolean {
-    const added = this.tailHtml === null ? null : addedText(this.tailHtml, html);
+  /**
+   * Puts in only the text `next` adds to `shown`, the HTML that `root` ends in, when that is all
+   * it adds (tail-text.ts). False: it changes more, and the caller builds it again.
+   */
+  private addText(root: Node, shown: string | null, next: string): boolean {
+    const added = shown === null ? null : addedText(shown, next);
     if (!added) return false;
-    let at: Node = this.tail;
+    let at: Node = root;
     for (const { tag, newline } of added.path) {
       const newlineNode = newline ? at.lastChild : null;
       if (newline && (newlineNode?.nodeType !== Node.TEXT_NODE || newlineNode.textContent !== '\n')) return false;
@@ -180,20 +192,33 @@ export class AnswerDom {
 
   /** Appends the open table's or list's new rows once; replaces only the live ones and what follows. */
   private applyRows(change: Extract<TailChange, { kind: 'rows' }>): void {
-    if (change.skeleton !== null || !this.rows) {
-      this.tail.innerHTML = scopeIds(change.skeleton ?? '', this.scope);
-      this.code = null;
-      const container = this.tail.querySelector('tbody') ?? this.tail.firstElementChild ?? this.tail;
-      this.rows = { container, live: [], after: [] };
+    const rows = change.skeleton === null ? this.rows : null;
+    // Words added to the item being written, with no row done and nothing after it changed.
+    if (rows && change.append === '' && change.after === rows.afterHtml) {
+      if (change.live === rows.liveHtml || this.addText(rows.container, rows.liveHtml, change.live)) {
+        rows.liveHtml = change.live;
+        return;
+      }
     }
-    const { container, live, after } = this.rows;
-    for (const node of [...live, ...after]) node.remove();
-    container.append(this.parse(change.append));
+    const current = rows ?? this.startRows(change.skeleton ?? '');
+    for (const node of [...current.live, ...current.after]) node.remove();
+    current.container.append(this.parse(change.append));
     const liveNodes = this.parse(change.live);
-    this.rows.live = [...liveNodes.childNodes];
-    container.append(liveNodes);
+    current.live = [...liveNodes.childNodes];
+    current.container.append(liveNodes);
     const afterNodes = this.parse(change.after);
-    this.rows.after = [...afterNodes.childNodes];
+    current.after = [...afterNodes.childNodes];
     this.tail.append(afterNodes);
+    current.liveHtml = change.live;
+    current.afterHtml = change.after;
+  }
+
+  /** A new open table or list: `skeleton` in the tail, its rows to come. */
+  private startRows(skeleton: string): NonNullable<AnswerDom['rows']> {
+    this.tail.innerHTML = scopeIds(skeleton, this.scope);
+    this.code = null;
+    const container = this.tail.querySelector('tbody') ?? this.tail.firstElementChild ?? this.tail;
+    this.rows = { container, live: [], after: [], liveHtml: '', afterHtml: '' };
+    return this.rows;
   }
 }

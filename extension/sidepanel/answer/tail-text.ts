@@ -1,12 +1,13 @@
 /**
- * Most updates of an open paragraph only add words at its end: the new tail's HTML is the shown
- * one with plain text put in before its closing tags. Then AnswerDom adds that text to the text
- * already shown instead of building the tail again from its HTML: parsing it, and laying out and
- * shaping the whole paragraph anew, each update (issue 13: a third of the panel's script time
- * streaming prose went to rebuilding the tail). Only text with nothing the HTML parser would
- * read as markup qualifies (no `<`, `>` or `&`: the core escapes those, so they come as
- * entities), and only where the parser would put text as it is: the result is the same DOM as
- * parsing the new HTML, node for node, as the render e2e checks.
+ * Most updates of an open paragraph (or of the list item being written) only add words at its
+ * end: the new HTML is the shown one with plain text put in before one of its closing tags.
+ * Then AnswerDom adds that text to the text already shown instead of building the tail again
+ * from its HTML: parsing it, and laying out and shaping the whole paragraph anew, each update
+ * (issue 13: in a profile of prose at 50/s, rebuilding the tail was a sixth of the panel's
+ * script samples, and the layout it forced most of another half). Only text with nothing the
+ * HTML parser would read as markup qualifies (no `<`, `>` or `&`: the core escapes those, so
+ * they come as entities), and only where the parser would put text as it is: the result is the
+ * same DOM as parsing the new HTML, node for node, as the render e2e checks.
  */
 
 /**
