@@ -5,7 +5,7 @@
  * sends a few dozen network chunks a second, and decoding each alone (a call into the core and a
  * parse of what it returns) was a seventh of the worker's time while streaming (issue 13's bench,
  * prose at 50 chunks/s: worker 3.3–3.5 → 2.9–3.0 % busy). The answer shows text at most every
- * UPDATE_MS anyway (answer.ts), so batches of that length add no wait: each comes as the
+ * UPDATE_MS anyway (update-rate.ts), so batches of that length add no wait: each comes as the
  * answer's next update is due.
  */
 import { messageOf } from '../shared/errors';
