@@ -38,6 +38,9 @@ describe('the text a new tail adds', () => {
     // Emphasis closed by the new text: the words before it are now inside an element.
     expect(addedText('<p>a *b</p>\n', '<p>a <em>b</em></p>\n')).toBeNull();
     expect(addedText('<p>a</p>\n', '<p>a &amp; b</p>\n')).toBeNull();
+    // Characters the parser would not keep as they are.
+    expect(addedText('<p>a</p>\n', '<p>a\r\nb</p>\n')).toBeNull();
+    expect(addedText('<p>a</p>\n', '<p>a\0b</p>\n')).toBeNull();
     expect(addedText('<p>a</p>\n', '<p>a</p>\n<p>b</p>\n')).toBeNull();
     expect(addedText('<h2>Title</h2>\n', '<p>Title\n=</p>\n')).toBeNull();
     expect(addedText('<p>ab</p>\n', '<p>a</p>\n')).toBeNull();

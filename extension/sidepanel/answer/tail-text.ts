@@ -20,8 +20,12 @@ export interface AddedText {
   path: { tag: string; newline: boolean }[];
 }
 
-/** Text, not markup, for the HTML parser. */
-const PLAIN = /^[^<>&]+$/;
+/**
+ * Text the HTML parser takes as it is: no markup or entities, and no carriage return or NUL,
+ * which it would turn into a newline or drop (the core writes neither, but the DOM must stay the
+ * parser's whatever the text).
+ */
+const PLAIN = /^[^<>&\r\0]+$/;
 /** The closing tags at the end of a tail, with the newlines the core puts after block tags. */
 const CLOSING = /(?:<\/[a-z][a-z0-9]*>\n?)+$/;
 /** Elements whose text the parser moves (tables) or treats apart (a `pre`'s first newline). */
