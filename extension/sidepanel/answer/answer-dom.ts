@@ -150,16 +150,18 @@ export class AnswerDom {
   }
 
   private applyTail(change: TailChange): void {
-    const html = change.kind === 'html' ? scopeIds(change.html, this.scope) : null;
-    if (html !== null) {
-      if (html !== this.tailHtml && !this.addText(this.tail, this.tailHtml, html)) this.tail.innerHTML = html;
+    if (change.kind === 'none') return;
+    const shown = this.tailHtml;
+    this.tailHtml = null;
+    if (change.kind === 'html') {
+      const html = scopeIds(change.html, this.scope);
+      if (html !== shown && !this.addText(this.tail, shown, html)) this.tail.innerHTML = html;
+      this.tailHtml = html;
       this.code = null;
       this.rows = null;
-    }
-    if (change.kind !== 'none') this.tailHtml = html;
-    if (change.kind === 'rows') {
+    } else if (change.kind === 'rows') {
       this.applyRows(change);
-    } else if (change.kind === 'code') {
+    } else {
       if (change.skeleton !== null || !this.code) {
         this.rows = null;
         this.tail.innerHTML = scopeIds(change.skeleton ?? '', this.scope);
