@@ -10,7 +10,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { UPDATE_MS } from '../extension/background/update-rate';
-import { breakdown, busyMs, stamp, type Trace } from './trace';
+import { breakdown, busyMs, stamp, stampProcess, type Trace } from './trace';
 
 /** The panel's type and padding (html, body: base.css), and nothing else. */
 const PAGE =
@@ -64,8 +64,7 @@ export async function measureFloor(
     const events = await trace.stop();
     const from = stamp(events, 'floor-start');
     const to = stamp(events, 'floor-end');
-    // The page's own process: the one its time stamps came from.
-    const pid = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === 'floor-start')?.pid;
+    const pid = stampProcess(events, 'floor-start');
     const ms = busyMs(events, 'CrRendererMain', from, to, pid);
     const spent = breakdown(events, 'CrRendererMain', from, to, pid);
     return { updates, seconds: (to - from) / 1e6, ms, spent };

@@ -7,7 +7,8 @@
  * `flock /tmp/gloss-browser.lock npm run bench:panel`.
  *
  * Arguments: words filter the cases (`prose`, `mixed`, `code`, `20`, `50`, `100`, `unpaced`,
- * `cold`, `floor`; `cold` or `floor` alone runs only that; the floor is floor.ts's plain page); `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
+ * `cold`, `floor`; `cold` or `floor` alone runs only that; the floor is floor.ts's plain page);
+ * `--seconds N` (default 8) caps each paced run: chunks grow beyond 4 characters so
  * that the answer streams in about N seconds at its pace (the table says how big they were);
  * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
  * `--breakdown` also prints what the panel's and the worker's threads spent their time on in each

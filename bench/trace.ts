@@ -64,9 +64,18 @@ export function pageProcess(events: TraceEvent[], urlPart: string): number | und
 
 /** The time (µs, trace clock) of the `console.timeStamp(label)` call. */
 export function stamp(events: TraceEvent[], label: string): number {
+  return stamped(events, label).ts;
+}
+
+/** The process of the page that called `console.timeStamp(label)`. */
+export function stampProcess(events: TraceEvent[], label: string): number {
+  return stamped(events, label).pid;
+}
+
+function stamped(events: TraceEvent[], label: string): TraceEvent {
   const found = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message === label);
   if (!found) throw new Error(`no timestamp ${label} in the trace`);
-  return found.ts;
+  return found;
 }
 
 /**
