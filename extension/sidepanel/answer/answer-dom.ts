@@ -1,9 +1,9 @@
 /**
  * One answer's DOM, patched block by block outside React: frozen blocks are appended once and
  * never touched again, only the tail changes (words added to an open paragraph go in as text,
- * tail-text.ts; anything else builds it again from its HTML), and all patches that arrive within
- * one animation frame are applied together. Frozen blocks are enhanced (highlighting, math,
- * copy buttons) once, and announced to screen readers once.
+ * tail-text.ts; anything else builds it again from its HTML). A patch goes in as it arrives, or
+ * with the others that came within one frame (apply-pace.ts). Frozen blocks are enhanced
+ * (highlighting, math, copy buttons) once, and announced to screen readers once.
  *
  * Frozen blocks go into groups of at most GROUP (`display: contents`, so layout is as if they
  * were the answer's own children). Chromium's MathML stylesheet has `:nth-child` rules that make
@@ -16,6 +16,7 @@
 import './answer.css';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { announce } from './announcer';
+import { ApplyPace } from './apply-pace';
 import { CodeTail } from './code-tail';
 import { enhance, enhanceAfterFrames, enhanceInFrame, preload } from './enhance';
 import { newScope, scopeIds } from './scope-ids';
@@ -47,7 +48,7 @@ export class AnswerDom {
   /** The group new frozen blocks go into, until it is full. */
   private group: HTMLElement | null = null;
   private pending: RenderPatch[] = [];
-  private frame = 0;
+  private readonly pace = new ApplyPace();
   /** The answer has ended: its last patch is (or is about to be) in. */
   private ended = false;
   /** The tail's HTML as shown while it is plain HTML (null while it is rows, code, or new). */
@@ -65,14 +66,12 @@ export class AnswerDom {
 
   enqueue(patch: RenderPatch): void {
     this.pending.push(patch);
-    if (document.visibilityState === 'hidden') this.flush();
-    else this.frame ||= requestAnimationFrame(() => this.flush());
+    this.pace.arrived(() => this.flush());
   }
 
   /** Applies every queued patch now. */
   flush(): void {
-    cancelAnimationFrame(this.frame);
-    this.frame = 0;
+    this.pace.applying();
     const patches = this.pending;
     this.pending = [];
     let change: TailChange = { kind: 'none' };
@@ -86,7 +85,8 @@ export class AnswerDom {
       if (patch.tail.includes('data-math-style') || rows.includes('data-math-style')) preload('math');
     }
     this.applyTail(change);
-    // Work left from earlier blocks (highlighting, math) joins this frame instead of making its own.
+    // Work left from earlier blocks (highlighting, math) joins this update, whose frame is drawn
+    // anyway, instead of making a frame of its own.
     enhanceInFrame();
     if (added.length > 0) {
       enhance(added);

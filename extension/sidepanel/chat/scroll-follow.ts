@@ -7,6 +7,8 @@
  * panel, starts at its latest answer (issue 12: both used to land at the top).
  */
 
+import { browserFrames, type Frames } from '../frames';
+
 /** How close to the bottom counts as "at the latest". */
 export const NEAR_BOTTOM = 40;
 
@@ -42,23 +44,15 @@ export class ScrollFollow {
   constructor(
     /** Whether new content is out of sight below (the "Jump to latest" button shows). */
     private readonly onBehind: (behind: boolean) => void,
-    private readonly frames: {
-      request: (callback: () => void) => number;
-      cancel: (id: number) => void;
-      /** Which frame this is: the same number for everything run until the next frame. */
-      now: () => number;
-    } = {
-      request: (cb) => requestAnimationFrame(cb),
-      cancel: (id) => cancelAnimationFrame(id),
-      now: () => Number(document.timeline.currentTime),
-    },
+    private readonly frames: Frames = browserFrames,
     private readonly places: Places = panelPlaces,
   ) {}
 
   /**
    * The content changed: follow it now if this frame has not yet scrolled, else once on the next
-   * frame. The panel applies an answer's patches in an animation frame, so the scroll lands in
-   * the same frame as the text, and its layout is the one that frame needs anyway. Which frame
+   * frame. An answer's patch goes in as it arrives (answer/apply-pace.ts), so the scroll comes
+   * before the frame that shows the text: its layout is the one that frame needs anyway, and its
+   * scroll event is fired in that frame, not in one more after it. Which frame
    * it is comes from the animation clock, not from a frame asked for after each scroll: that
    * empty frame doubled the frames the panel drew while streaming (issue 13's bench).
    */
