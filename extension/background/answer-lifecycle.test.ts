@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ChatEvent } from '../shared/protocol';
 import { UPDATE_MS } from './update-rate';
-import { renderMarkdown } from './core';
+import { renderMarkdown, StreamRenderer } from './core';
 import type { HistoryStore } from './history-store';
-import { eventually, freshStore, loadCore, onStored, scripted } from './test-support';
+import { eventually, freshStore, loadCore, onStored, panel, scripted } from './test-support';
 
 beforeAll(loadCore);
 
@@ -191,5 +191,35 @@ describe('text arriving close together', () => {
     expect(shown[0]).toBe('w0 ');
     expect(shown.length).toBeGreaterThanOrEqual(Math.floor(1000 / UPDATE_MS));
     expect(shown.length).toBeLessThanOrEqual(2 + Math.ceil(1000 / UPDATE_MS));
+  });
+});
+
+describe('an answer no panel follows', () => {
+  test('while no panel follows, its text is stored but not rendered; a panel that joins sees all of it', async () => {
+    const store = await freshStore();
+    const stored: string[] = [];
+    onStored(store, (chunk) => stored.push(chunk.text));
+    const { answers, calls } = scripted(store);
+    const answer = (await answers.open(ask()))!;
+    const first = panel();
+    answer.follow(first.follower);
+    await eventually(() => calls.length === 1);
+    calls[0]!.emit({ type: 'text', text: 'Seen *here*.\n\n' });
+    await eventually(() => first.html().includes('here'));
+    answer.unfollow(first.follower);
+    const pushes = vi.spyOn(StreamRenderer.prototype, 'push');
+    try {
+      calls[0]!.emit({ type: 'text', text: '| a |\n|---|\n| 1 |\n' }, { type: 'text', text: '\nNot `seen`' });
+      await eventually(() => stored.join('').includes('Not'), 'the text stored');
+      expect(pushes).not.toHaveBeenCalled();
+    } finally {
+      pushes.mockRestore();
+    }
+    const late = panel();
+    (await answers.open({ type: 'attach', turnId: answer.turn.id }))!.follow(late.follower);
+    calls[0]!.emit({ type: 'text', text: ' by the first.' }, { type: 'done', reason: 'stop' });
+    await answer.ended;
+    expect(late.html()).toBe(renderMarkdown(answer.turn.answer));
+    expect(answer.turn.answer).toBe('Seen *here*.\n\n| a |\n|---|\n| 1 |\n\nNot `seen` by the first.');
   });
 });

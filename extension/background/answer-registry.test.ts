@@ -1,9 +1,8 @@
 /** Answers run in the worker, started by the registry: stored before shown, followed by any panel, recoverable. */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { ChatEvent } from '../shared/protocol';
 import { renderMarkdown } from './core';
 import { CONTINUE_PROMPT } from './prompt';
-import { eventually, freshStore, loadCore, onStored, scripted, SETTINGS } from './test-support';
+import { eventually, freshStore, loadCore, onStored, panel, scripted, SETTINGS } from './test-support';
 
 beforeAll(loadCore);
 
@@ -15,21 +14,6 @@ const ask = (question: string, extra: { conversationId?: string; parentId?: stri
   question,
   ...extra,
 });
-
-/** A follower that records events and rebuilds the answer's HTML the way the panel does. */
-function panel() {
-  const events: ChatEvent[] = [];
-  let blocks = '';
-  let tail = '';
-  const follower = (e: ChatEvent) => {
-    events.push(e);
-    if (e.type !== 'chunk') return;
-    if (e.patch.reset) blocks = '';
-    blocks += e.patch.frozen.join('');
-    tail = e.patch.tail;
-  };
-  return { events, follower, html: () => blocks + tail, types: () => events.map((e) => e.type) };
-}
 
 describe('an answer', () => {
   test('is stored as a new conversation, rendered, and ends done', async () => {

@@ -24,6 +24,11 @@ export class Answer {
   private end!: () => void;
   private readonly followers = new Set<Follower>();
   private readonly renderer = new StreamRenderer();
+  /**
+   * Text no panel has seen rendered: while none follows (the panel closed mid-answer), the text
+   * is only stored, and the renderer takes it when one joins, or not at all.
+   */
+  private unrendered = '';
   private queue: AnswerEvent[] = [];
   private flushing = false;
   /** A flush is due (its timer, or its microtask when the time has come already). */
@@ -50,8 +55,8 @@ export class Answer {
         resolve();
       };
     });
-    // Continuing an answer: the renderer starts from the text that is already there.
-    if (turn.answer) this.renderer.push(turn.answer);
+    // Continuing an answer: the renderer starts from the text already there, once a panel follows.
+    this.unrendered = turn.answer;
   }
 
   /**
@@ -130,7 +135,11 @@ export class Answer {
    * is freed (reading it then would fail), so the finished text is rendered whole instead.
    */
   private catchUp(): RenderPatch {
-    if (!this.over) return this.renderer.snapshot();
+    if (!this.over) {
+      if (this.unrendered) this.renderer.push(this.unrendered);
+      this.unrendered = '';
+      return this.renderer.snapshot();
+    }
     return { frozen: [renderMarkdown(this.turn.answer)], tail: '', reset: true };
   }
 
@@ -188,7 +197,8 @@ export class Answer {
         break;
     }
     this.over = true;
-    if (turn.answer) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
+    // A panel that follows has had all the text rendered (it caught up when it joined).
+    if (turn.answer && this.followers.size > 0) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
     this.renderer.free();
     await this.save(() => this.store.finishTurn(turn));
     this.send(ended(event, turn));
@@ -202,7 +212,8 @@ export class Answer {
     switch (event.type) {
       case 'text':
         turn.answer += event.text;
-        this.send({ type: 'chunk', text: event.text, patch: this.renderer.push(event.text) });
+        if (this.followers.size === 0) this.unrendered += event.text;
+        else this.send({ type: 'chunk', text: event.text, patch: this.renderer.push(event.text) });
         return;
       case 'reasoning':
         turn.reasoning = (turn.reasoning ?? '') + event.text;

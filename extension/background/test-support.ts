@@ -4,7 +4,7 @@
  */
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
-import type { ChatMessage } from '../shared/protocol';
+import type { ChatEvent, ChatMessage } from '../shared/protocol';
 import { DEFAULT_SETTINGS, type StoredProvider, type StoredSettings } from '../shared/settings';
 import { AnswerRegistry } from './answer-registry';
 import type { AnswerEvent, Post } from './provider-stream';
@@ -91,4 +91,19 @@ export function onStored(store: HistoryStore, then: (chunk: { text: string }) =>
     await append(chunk);
     then(chunk);
   };
+}
+
+/** A follower that records events and rebuilds the answer's HTML the way the panel does. */
+export function panel() {
+  const events: ChatEvent[] = [];
+  let blocks = '';
+  let tail = '';
+  const follower = (e: ChatEvent) => {
+    events.push(e);
+    if (e.type !== 'chunk') return;
+    if (e.patch.reset) blocks = '';
+    blocks += e.patch.frozen.join('');
+    tail = e.patch.tail;
+  };
+  return { events, follower, html: () => blocks + tail, types: () => events.map((e) => e.type) };
 }
