@@ -64,8 +64,9 @@ export class IdleQueue {
   }
 
   /**
-   * Runs jobs for up to SLICE_MS in a frame being drawn anyway (from its animation frame callback):
-   * their style and layout join the frame's. What is left waits for the next frame or idle time.
+   * Runs jobs for up to SLICE_MS with an update of the answer, whose frame is drawn anyway (called
+   * as its patches go in): their style and layout join that frame's. What is left waits for the
+   * next update or idle time.
    */
   runInFrame(): void {
     this.lastFrame = this.scheduler.now();

@@ -1,19 +1,19 @@
 /**
- * What an answer's tail becomes after one animation frame's patches, folded without the DOM
- * (AnswerDom applies the result once per frame). In an open code block, new text is appended to
- * the code already shown, which is never rewritten; a `skeleton` replaces the block's element
- * first when the core starts a new one.
+ * What an answer's tail becomes after the patches AnswerDom puts in together (one, or those that
+ * came within one frame: apply-pace.ts), folded without the DOM. In an open code block, new text
+ * is appended to the code already shown, which is never rewritten; a `skeleton` replaces the
+ * block's element first when the core starts a new one.
  */
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 
-/** What the tail should become after a frame's patches. */
+/** What the tail should become after the patches put in together. */
 export type TailChange =
   | { kind: 'none' }
   | { kind: 'html'; html: string }
   | { kind: 'code'; skeleton: string | null; append: string; live: string }
   | { kind: 'rows'; skeleton: string | null; append: string; live: string; after: string };
 
-/** Folds one more patch into the frame's pending tail change. */
+/** Folds one more patch into the pending tail change. */
 export function nextTail(change: TailChange, patch: RenderPatch): TailChange {
   if (patch.tailRows) {
     const { append, live, after = '' } = patch.tailRows;

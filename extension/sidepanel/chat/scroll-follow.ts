@@ -52,9 +52,9 @@ export class ScrollFollow {
    * The content changed: follow it now if this frame has not yet scrolled, else once on the next
    * frame. An answer's patch goes in as it arrives (answer/apply-pace.ts), so the scroll comes
    * before the frame that shows the text: its layout is the one that frame needs anyway, and its
-   * scroll event is fired in that frame, not in one more after it. Which frame
-   * it is comes from the animation clock, not from a frame asked for after each scroll: that
-   * empty frame doubled the frames the panel drew while streaming (issue 13's bench).
+   * scroll event is fired in that frame, not in one more after it. Which frame it is comes from
+   * the animation clock, not from a frame asked for after each scroll: that empty frame doubled
+   * the frames the panel drew while streaming (issue 13's bench).
    */
   changed(): void {
     if (!this.following) {
