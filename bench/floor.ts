@@ -1,8 +1,8 @@
 /**
  * The browser's floor under bench:panel's figures: what a plain page costs that does the least
  * any streaming update must do, at the answer's update rate. Each update, as the panel's does,
- * comes in a task of its own (the panel's: the worker's message), adds its text to a paragraph in
- * the next animation frame and keeps the end in view. The page is otherwise empty, so what it
+ * comes in a task of its own (the panel's: the worker's message), adds its text to a paragraph
+ * there (answer/apply-pace.ts) and keeps the end in view. The page is otherwise empty, so what it
  * costs is the browser's own work for one changed frame: style, layout, paint and commit, and the
  * scroll. Measured in the same browser, at the panel's size, with the same trace, so the panel's
  * figures can be read against it (issue 13: a goal below this floor needs fewer updates, not
@@ -26,12 +26,10 @@ function updating(updates: number, chars: number): string {
     const words = 'streaming answers arrive a few words at a time '.repeat(4).slice(0, ${chars});
     let left = ${updates};
     function update() {
-      requestAnimationFrame(() => {
-        text.append(words);
-        list.scrollTop = list.scrollHeight;
-        if (--left > 0) setTimeout(update, ${UPDATE_MS});
-        else setTimeout(done, 1000);
-      });
+      text.append(words);
+      list.scrollTop = list.scrollHeight;
+      if (--left > 0) setTimeout(update, ${UPDATE_MS});
+      else setTimeout(done, 1000);
     }
     setTimeout(update, ${UPDATE_MS});
   })`;
