@@ -5,6 +5,8 @@
  */
 import { crx, type CrxPlugin, type ManifestV3Export } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 
@@ -72,10 +74,38 @@ function noWebAccessibleResources(): CrxPlugin {
   };
 }
 
+/**
+ * webextension-polyfill ships as CommonJS. The bundler's CommonJS interop copies every property
+ * of such a module's export onto a new object, once in each chunk that imports it. Where the
+ * browser has its own `browser` namespace (Firefox, and Chrome now), the polyfill exports that
+ * object itself, and reading its properties makes the browser build each extension API's
+ * bindings then and there (a profile of a cold worker start shows them inside the copy): 2 ms of
+ * each cold start (12 alternated runs of 5 cold starts each: median 57 → 55 ms). Served as an ES
+ * module, its export is used as it is. Tests (Vite without a build) mock the package by name, so
+ * this applies to builds only.
+ */
+function polyfillAsModule(): Plugin {
+  const id = '\0gloss:webextension-polyfill';
+  const file = createRequire(import.meta.url).resolve('webextension-polyfill');
+  return {
+    name: 'gloss:polyfill-as-module',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'webextension-polyfill' ? id : null),
+    load(loading) {
+      if (loading !== id) return null;
+      // The UMD wrapper takes the CommonJS branch when `exports` is defined.
+      const umd = readFileSync(file, 'utf8');
+      return `const module = { exports: {} };\n(function (module, exports) {\n${umd}\n})(module, module.exports);\nexport default module.exports;\n`;
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const firefox = mode === 'firefox';
   return {
     plugins: [
+      polyfillAsModule(),
       katexWoff2Only(),
       react(),
       crx({
