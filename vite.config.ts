@@ -5,9 +5,10 @@
  */
 import { crx, type CrxPlugin, type ManifestV3Export } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { defineConfig, type Plugin } from 'vite';
+import { join, resolve } from 'node:path';
+import { build, defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
 
 /** Firefox's gecko id; stable so storage survives reinstalls. */
@@ -101,6 +102,91 @@ function polyfillAsModule(): Plugin {
   };
 }
 
+/** The Chrome build's service worker: one classic script (see `classicServiceWorker`). */
+const WORKER_SCRIPT = 'service-worker.js';
+
+/**
+ * Chrome keeps the compiled code of a classic service worker script from one start to the next
+ * (a trace shows V8's cache of it read, 330 KB, and the script compiled in under 1 ms), but not
+ * that of a module worker: each cold start compiled the worker's modules anew (4–5 ms) and then
+ * each function as it first ran. crxjs builds the worker as modules (a loader importing chunks),
+ * so once the build is written this bundles them again into one classic script and points the
+ * manifest at it. Cold start, Enter to the first token, 8 alternated runs of 5 cold starts each:
+ * median 51 → 44 ms. Firefox keeps its background page's modules as they are.
+ */
+function classicServiceWorker(): Plugin {
+  let outDir = '';
+  /** Each written chunk's static imports, and the entry chunks. */
+  const imports = new Map<string, readonly string[]>();
+  const entries: string[] = [];
+  return {
+    name: 'gloss:classic-service-worker',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    buildStart() {
+      imports.clear();
+      entries.length = 0;
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        imports.set(file.fileName, file.imports);
+        if (file.isEntry) entries.push(file.fileName);
+      }
+    },
+    // After every plugin has written its files, crxjs's manifest and worker loader included.
+    async closeBundle() {
+      const manifestFile = join(outDir, 'manifest.json');
+      type Background = { service_worker: string; type?: string };
+      const written = JSON.parse(readFileSync(manifestFile, 'utf8')) as { background: Background };
+      if (written.background.type !== 'module') return; // a build of something else, or done
+      const loader = written.background.service_worker;
+      const workerEntry = readFileSync(join(outDir, loader), 'utf8').match(/^import '\.\/(.+?)';$/m)?.[1];
+      if (!workerEntry) throw new Error(`${loader} is not the one-import loader this build expects`);
+      await bundleClassic(join(outDir, loader), outDir);
+      written.background = { service_worker: WORKER_SCRIPT };
+      writeFileSync(manifestFile, JSON.stringify(written, null, 2));
+      for (const file of [loader, ...onlyFrom(workerEntry, entries, imports)]) rmSync(join(outDir, file));
+    },
+  };
+}
+
+/** Bundles the module `entry` and what it imports into `WORKER_SCRIPT`, a classic script. */
+async function bundleClassic(entry: string, outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    // The WASM's URL is built from the module's own; a classic worker's is its location.
+    define: { 'import.meta.url': 'self.location.href' },
+    build: {
+      outDir,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'es2022',
+      lib: { entry, formats: ['iife'], name: 'gloss', fileName: () => WORKER_SCRIPT },
+    },
+  });
+}
+
+/** The chunks `entry` loads that no other entry chunk loads: they are in the worker's script now. */
+function onlyFrom(
+  entry: string,
+  entries: readonly string[],
+  imports: ReadonlyMap<string, readonly string[]>,
+): string[] {
+  const reach = (from: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(from)) return seen;
+    seen.add(from);
+    for (const next of imports.get(from) ?? []) reach(next, seen);
+    return seen;
+  };
+  const others = new Set(entries.filter((e) => e !== entry).flatMap((e) => [...reach(e)]));
+  return [...reach(entry)].filter((file) => !others.has(file));
+}
+
 export default defineConfig(({ mode }) => {
   const firefox = mode === 'firefox';
   return {
@@ -113,6 +199,7 @@ export default defineConfig(({ mode }) => {
         browser: firefox ? 'firefox' : 'chrome',
       }),
       noWebAccessibleResources(),
+      ...(firefox ? [] : [classicServiceWorker()]),
     ],
     build: {
       // crxjs finds pages through Chrome's manifest keys; Firefox's sidebar page is named here.

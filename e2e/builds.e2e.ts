@@ -62,3 +62,17 @@ describe.each(['dist', 'dist-firefox'])('%s', (build) => {
     expect(manifest.web_accessible_resources).toBeUndefined();
   });
 });
+
+// Chrome keeps the compiled code of a classic worker script between starts, not of a module
+// worker's: a cold start is that much sooner (vite.config.ts, `classicServiceWorker`).
+test('the Chrome worker is one classic script, and the WASM it loads is in the build', () => {
+  const dir = join(ROOT, 'dist');
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest & {
+    background: { type?: string };
+  };
+  expect(manifest.background).toEqual({ service_worker: 'service-worker.js' });
+  const script = readFileSync(join(dir, 'service-worker.js'), 'utf8');
+  expect(script).not.toMatch(/(?<![.\w$])(?:import\s*[{("'*]|import\.meta\b|export\s*[{*])/);
+  const wasm = script.match(/`\/(assets\/[^`]+\.wasm)`/)?.[1];
+  expect(wasm && existsSync(join(dir, wasm))).toBe(true);
+});
