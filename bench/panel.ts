@@ -27,6 +27,7 @@ import { sseChunks } from '../e2e/sse';
 import { UPDATE_MS } from '../extension/background/update-rate';
 import { codeBlock, proseAnswer, richAnswer } from './documents';
 import { measureFloor } from './floor';
+import { measureWorkerFloor } from './worker-floor';
 import { breakdown, busyMs, pageProcess, stamp, Trace } from './trace';
 
 const ANSWERS: [string, string][] = [
@@ -223,8 +224,11 @@ function print(rows: Row[]): void {
   console.log("Busy: from each task's start to its end. CPU: the thread's CPU time in those tasks.");
 }
 
-/** The floor (floor.ts) for issue 13's own case: 4 characters a chunk, 50 chunks a second. */
-async function printFloor({ browser, panel, trace }: Context): Promise<void> {
+/**
+ * The floors for issue 13's own case, 4 characters a chunk and 50 chunks a second: the panel's
+ * (floor.ts) and the worker's (worker-floor.ts, in a browser of its own).
+ */
+async function printFloor({ browser, panel, server, trace }: Context): Promise<void> {
   const size = await panel.evaluate(() => ({ width: innerWidth, height: innerHeight }));
   const chars = Math.round((4 * 50 * UPDATE_MS) / 1000);
   const f = await measureFloor(browser.context, trace, size, Math.round((seconds * 1000) / UPDATE_MS), chars);
@@ -234,6 +238,15 @@ async function printFloor({ browser, panel, trace }: Context): Promise<void> {
       `${(f.ms.wall / f.updates).toFixed(2)} ms an update.`,
   );
   if (breakdowns) console.log('floor:', f.spent);
+  const body = sseChunks(proseAnswer(4 * 50 * seconds), 4);
+  const { read, update } = await measureWorkerFloor(server, body, 1000 / 50);
+  const share = (run: typeof read) =>
+    `${percent(run.ms.wall, run.seconds)} % busy, ${percent(run.ms.cpu, run.seconds)} % CPU`;
+  console.log(
+    `Worker floor: an extension's worker reading a body of 4-character chunks, 50 a second: ${share(read)}; ` +
+      `reading it and storing and sending each update (${update.updates}, ${UPDATE_MS} ms apart): ${share(update)}, ` +
+      `${((update.ms.wall - read.ms.wall) / update.updates).toFixed(2)} ms an update beyond the reading.`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -26,14 +26,16 @@ export const WINDOW = { width: 1280, height: 800 };
 
 /**
  * Launches headless by default; with `display` (an X display such as `:93`) it runs headed there,
- * with Gloss pinned to the toolbar, for tests that need real browser UI. `args` adds switches.
+ * with Gloss pinned to the toolbar, for tests that need real browser UI. `args` adds switches;
+ * `extension` loads another unpacked extension instead of Gloss (bench/worker-floor.ts).
  */
 export async function launchWithExtension(
-  options: { display?: string; lang?: string; args?: string[] } = {},
+  options: { display?: string; lang?: string; args?: string[]; extension?: string } = {},
 ): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'gloss-e2e-'));
   const headed = options.display !== undefined;
-  if (headed) pinToolbarButton(profile, extensionIdForPath(DIST));
+  const dir = options.extension ?? DIST;
+  if (headed) pinToolbarButton(profile, extensionIdForPath(dir));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: !headed,
@@ -47,8 +49,8 @@ export async function launchWithExtension(
     viewport: null,
     args: [
       ...(headed ? [`--window-size=${WINDOW.width},${WINDOW.height}`, '--window-position=0,0'] : []),
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
+      `--disable-extensions-except=${dir}`,
+      `--load-extension=${dir}`,
       '--no-sandbox',
       '--disable-background-networking',
       '--disable-component-update',
