@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { DIST, launchWithExtension, type Browser } from '../e2e/browser';
 import { ask, configureProvider } from '../e2e/panel';
-import { startProviderServer } from '../e2e/provider-server';
+import { startProviderServer, type ProviderServer as Server } from '../e2e/provider-server';
 import { sseChunks } from '../e2e/sse';
 import { UPDATE_MS } from '../extension/background/update-rate';
 import { codeBlock, proseAnswer, richAnswer } from './documents';
@@ -53,8 +53,6 @@ function wanted(name: string, all: string[]): boolean {
 }
 const ANSWER_NAMES = ANSWERS.map(([name]) => name);
 const RATE_NAMES = RATES.map(String);
-
-type Server = Awaited<ReturnType<typeof startProviderServer>>;
 
 interface Row {
   answer: string;

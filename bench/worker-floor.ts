@@ -12,11 +12,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWithExtension } from '../e2e/browser';
-import type { startProviderServer } from '../e2e/provider-server';
+import type { ProviderServer as Server } from '../e2e/provider-server';
 import { UPDATE_MS } from '../extension/background/update-rate';
 import { busyMs, stamp, stampProcess, Trace } from './trace';
-
-type Server = Awaited<ReturnType<typeof startProviderServer>>;
 
 const FILES: Record<string, string> = {
   'manifest.json': JSON.stringify({

@@ -13,7 +13,7 @@ import { expect } from 'vitest';
 import { connectBidi, type Bidi } from './bidi';
 import { ICON_RGB } from './headed';
 import { jpegSize } from './jpeg';
-import { fixture, perEvent, startProviderServer } from './provider-server';
+import { fixture, perEvent, startProviderServer, type ProviderServer as Provider } from './provider-server';
 import { clickAt, findOnScreen, SCREEN, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
 
 const FIREFOX = process.env.GLOSS_FIREFOX ?? '/usr/bin/firefox-esr';
@@ -68,8 +68,6 @@ export async function startFirefox(serve: RequestListener) {
 }
 
 export type Firefox = Awaited<ReturnType<typeof startFirefox>>;
-
-type Provider = Awaited<ReturnType<typeof startProviderServer>>;
 
 /** What the tests do with the page, the sidebar and the provider. */
 function driving(display: Display, provider: Provider, bidi: Bidi, pageUrl: string) {

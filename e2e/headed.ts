@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import type { JSHandle, Page } from 'playwright-core';
 import { launchWithExtension, WINDOW, type Browser } from './browser';
 import { saveTestProvider } from './panel';
-import { fixture, perEvent, startProviderServer, type RecordedRequest } from './provider-server';
+import { fixture, perEvent, startProviderServer, type RecordedRequest, type ProviderServer } from './provider-server';
 import {
   clickAt,
   focusedWindowName,
@@ -41,7 +41,7 @@ export function panelToScreen(at: { x: number; y: number; w: number; h: number }
 export interface Headed {
   display: Display;
   browser: Browser;
-  server: Awaited<ReturnType<typeof startProviderServer>>;
+  server: ProviderServer;
   /** The tab the user reads in, in front. */
   page(): Promise<Page>;
   /** The side panels open right now, by their page's URL. */

@@ -160,6 +160,9 @@ export async function startProviderServer(options: { port?: number; rejectExtens
   };
 }
 
+/** A running scripted provider server, as `startProviderServer` returns it. */
+export type ProviderServer = Awaited<ReturnType<typeof startProviderServer>>;
+
 /** CORS as the real APIs answer it: any origin, and the headers the request asks for. */
 function cors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('access-control-allow-origin', '*');

@@ -8,9 +8,8 @@
  */
 import type { Page, Worker } from 'playwright-core';
 import { imagePdf } from './fixtures/pdf';
-import type { startProviderServer } from './provider-server';
+import type { ProviderServer as Server } from './provider-server';
 
-type Server = Awaited<ReturnType<typeof startProviderServer>>;
 type Shoot = (panel: Page, name: string) => Promise<void>;
 
 /**

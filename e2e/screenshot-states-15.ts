@@ -7,10 +7,9 @@
  */
 import type { Page } from 'playwright-core';
 import { textPdf } from './fixtures/pdf';
-import type { startProviderServer } from './provider-server';
+import type { ProviderServer as Server } from './provider-server';
 import { sseChunks } from './sse';
 
-type Server = Awaited<ReturnType<typeof startProviderServer>>;
 type Shoot = (panel: Page, name: string) => Promise<void>;
 
 /** Each page opens with a line of its own (a line on every page alike is dropped as a header). */

@@ -9,10 +9,9 @@
  * Playwright; the crop, the cutting and the sending that follow are the panel's own.
  */
 import type { Page } from 'playwright-core';
-import type { startProviderServer } from './provider-server';
+import type { ProviderServer as Server } from './provider-server';
 import { sseChunks } from './sse';
 
-type Server = Awaited<ReturnType<typeof startProviderServer>>;
 type Shoot = (panel: Page, name: string) => Promise<void>;
 
 const ARTICLE = `<!doctype html><title>Harbour</title><body style="margin:0;font:18px sans-serif;background:#fff">

@@ -6,10 +6,9 @@
  */
 import type { Page } from 'playwright-core';
 import { textPdf } from './fixtures/pdf';
-import type { startProviderServer } from './provider-server';
+import type { ProviderServer as Server } from './provider-server';
 import { ssePieces } from './sse';
 
-type Server = Awaited<ReturnType<typeof startProviderServer>>;
 type Shoot = (panel: Page, name: string) => Promise<void>;
 
 const REPORT = [

@@ -3,11 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchWithExtension, type Browser } from './browser';
 import { ask, configureProvider } from './panel';
-import { startProviderServer } from './provider-server';
+import { startProviderServer, type ProviderServer } from './provider-server';
 import { sseChunks } from './sse';
 
 export interface Session {
-  server: Awaited<ReturnType<typeof startProviderServer>>;
+  server: ProviderServer;
   browser: Browser;
   panel: Page;
   close: () => Promise<void>;
