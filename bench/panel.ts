@@ -12,7 +12,8 @@
  * that the answer streams in about N seconds at its pace (the table says how big they were);
  * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
  * `--breakdown` also prints what the panel's and the worker's threads spent their time on in each
- * run. For a closer look, GLOSS_TRACE_DUMP=file writes each run's trace events (the last run's
+ * run. `prose 50 --full floor` runs issue 13's own case and the floors, and prints how far above
+ * them the case is. For a closer look, GLOSS_TRACE_DUMP=file writes each run's trace events (the last run's
  * remain; cold starts too) and GLOSS_TRACE_EXTRA adds trace categories (say,
  * `disabled-by-default-devtools.timeline.invalidationTracking` to see what restyles).
  */
@@ -224,9 +225,11 @@ function print(rows: Row[]): void {
 
 /**
  * The floors for issue 13's own case, 4 characters a chunk and 50 chunks a second: the panel's
- * (floor.ts) and the worker's (worker-floor.ts, in a browser of its own).
+ * (floor.ts) and the worker's (worker-floor.ts, in a browser of its own). When that case ran too
+ * (`prose 50 --full floor`), also how far above them it is: the floors move with the machine's
+ * load as much as Gloss does, so the difference within one run says more than either alone.
  */
-async function printFloor({ browser, panel, server, trace }: Context): Promise<void> {
+async function printFloor({ browser, panel, server, trace }: Context, rows: Row[]): Promise<void> {
   const size = await panel.evaluate(() => ({ width: innerWidth, height: innerHeight }));
   const chars = Math.round((4 * 50 * UPDATE_MS) / 1000);
   const f = await measureFloor(browser.context, trace, size, Math.round((seconds * 1000) / UPDATE_MS), chars);
@@ -244,6 +247,15 @@ async function printFloor({ browser, panel, server, trace }: Context): Promise<v
     `Worker floor: an extension's worker reading a body of 4-character chunks, 50 a second: ${share(read)}; ` +
       `reading it and storing and sending each update (${update.updates}, ${UPDATE_MS} ms apart): ${share(update)}, ` +
       `${((update.ms.wall - read.ms.wall) / update.updates).toFixed(2)} ms an update beyond the reading.`,
+  );
+  const own = rows.find((r) => r.answer === ANSWER_NAMES[0] && r.rate === '50' && r.chunkChars === 4);
+  if (!own) return;
+  const window = own.seconds + SETTLE_MS / 1000;
+  const above = (ms: number, floor: { ms: { wall: number }; seconds: number }) =>
+    ((100 * ms) / 1000 / window - (100 * floor.ms.wall) / 1000 / floor.seconds).toFixed(1);
+  console.log(
+    `Issue 13's own case above these floors, in busy % of a core: panel +${above(own.panelMs.wall, f)}, ` +
+      `worker +${above(own.workerMs.wall, update)}.`,
   );
 }
 
@@ -268,7 +280,7 @@ async function main(): Promise<void> {
       }
     }
     if (rows.length > 0) print(rows);
-    if (words.length === 0 || words.includes('floor')) await printFloor(ctx);
+    if (words.length === 0 || words.includes('floor')) await printFloor(ctx, rows);
     if (words.length === 0 || words.includes('cold')) {
       const runs: number[] = [];
       for (let i = 0; i < COLD_RUNS; i++) runs.push(await coldStart(ctx));
