@@ -1,0 +1,140 @@
+/**
+ * `npm run bench:firefox`: what streaming an answer costs Firefox ESR (the Firefox build, headed on
+ * a virtual display, driven with the real mouse and keyboard as the Firefox e2e files do). In
+ * Firefox the sidebar and the background page share one process, the WebExtensions process, and
+ * its main thread; Firefox gives no trace here, so this reads the CPU time each Firefox process
+ * and that main thread spent from /proc (Linux; 10 ms ticks, over windows of 10 s and more).
+ * Cases: Firefox idle with the sidebar open (the same window, nothing streaming: the floor under
+ * the rest), issue 13's own case (an 8 KB answer in 4-character chunks at 50 a second) and the
+ * 30 KB mixed answer at 50 chunks a second in about 8 s. Prints a table; asserts nothing.
+ * Hold the browser lock while it runs: `flock /tmp/gloss-browser.lock npm run bench:firefox`.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { startFirefox, type Firefox } from '../e2e/firefox-run';
+import { sseChunks } from '../e2e/sse';
+import { clickAt, waitOnScreen, xdotool } from '../e2e/xvfb';
+import { ICON_RGB } from '../e2e/headed';
+import { proseAnswer, richAnswer } from './documents';
+
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+/** After the answer's end: the time given to work it schedules (highlighting, math). */
+const SETTLE_MS = 1500;
+
+/**
+ * CPU milliseconds so far of Firefox's processes, by the name Firefox gives each (its `comm`:
+ * "WebExtensions", "Isolated Web Co", "Socket Process"…; the parent as "parent"), and of the
+ * WebExtensions process's main thread. (A child's command line cannot tell: the fork server
+ * rewrites it.)
+ */
+function cpuNow(): Map<string, number> {
+  const out = new Map<string, number>();
+  const add = (key: string, ms: number) => out.set(key, (out.get(key) ?? 0) + ms);
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      // Firefox's own executable (not web-ext's node, nor the crash helper).
+      const exe = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/)[0] ?? '';
+      if (!/\/firefox(-esr)?$/.test(exe)) continue;
+      const name = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+      const kind = name.startsWith('firefox') ? 'parent' : name;
+      add(kind, ticks(readFileSync(`/proc/${pid}/stat`, 'utf8')) * TICK_MS);
+      if (kind === 'WebExtensions')
+        add('WebExtensions main thread', ticks(readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8')) * TICK_MS);
+    } catch {
+      continue; // ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** utime + stime of a /proc stat line (fields 14 and 15; the command name may hold spaces). */
+function ticks(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+async function poll(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** First run: waits for the probe to find the fake LM Studio, and chooses it. */
+async function useLocalServer(ff: Firefox): Promise<void> {
+  await poll(() => ff.provider.modelListRequests.length > 0, 'the local-server probe');
+  const use = await waitOnScreen(ff.display.name, ff.sidebar, ICON_RGB);
+  await clickAt(ff.display.name, use.x, use.y);
+  await poll(
+    async () => (await ff.indigoIn({ x0: use.x - 15, y0: use.y - 10, x1: use.x + 15, y1: use.y + 10 })) === null,
+    'the chat',
+  );
+}
+
+/** Asks a question answered by `chunks`, `delayMs` apart; resolves once the stream has ended and settled. */
+async function ask(ff: Firefox, chunks: Buffer[], delayMs: number): Promise<void> {
+  const before = ff.provider.requests.length;
+  ff.provider.enqueue({ kind: 'stream', chunks, delayMs });
+  await ff.clickQuestionBox();
+  await xdotool(ff.display.name, 'type', '--delay', '20', 'Stream the benchmark answer.');
+  await xdotool(ff.display.name, 'key', 'Return');
+  await poll(() => ff.provider.requests.length > before, 'the request', 15_000);
+  await new Promise((resolve) => setTimeout(resolve, chunks.length * delayMs + SETTLE_MS));
+}
+
+interface Row {
+  case: string;
+  seconds: number;
+  ms: Map<string, number>;
+}
+
+async function measure(name: string, run: () => Promise<void>): Promise<Row> {
+  const start = cpuNow();
+  const t0 = performance.now();
+  await run();
+  const seconds = (performance.now() - t0) / 1000;
+  const end = cpuNow();
+  const ms = new Map([...end].map(([kind, total]) => [kind, total - (start.get(kind) ?? 0)]));
+  return { case: name, seconds, ms };
+}
+
+function print(rows: Row[]): void {
+  const kinds = ['WebExtensions main thread', 'WebExtensions', 'parent', 'Isolated Web Co', 'Socket Process'];
+  console.table(
+    rows.map((r) => ({
+      case: r.case,
+      s: r.seconds.toFixed(1),
+      ...Object.fromEntries(
+        kinds.map((k) => [`${k} CPU %`, ((100 * (r.ms.get(k) ?? 0)) / 1000 / r.seconds).toFixed(1)]),
+      ),
+    })),
+  );
+  console.log('CPU time from /proc: the WebExtensions process (sidebar and background page) and its main thread,');
+  console.log(
+    "Firefox's parent process, the web page's process and the socket process; over the stream and 1.5 s after it.",
+  );
+}
+
+async function main(): Promise<void> {
+  const ff = await startFirefox((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Tides.</p>'),
+  );
+  try {
+    await useLocalServer(ff);
+    // A first answer loads and compiles the sidebar's code and the core; it is not measured.
+    await ask(ff, sseChunks(proseAnswer(2_000), 64), 5);
+    const prose = sseChunks(proseAnswer(8_000), 4);
+    const mixed = sseChunks(richAnswer(30_000), 76);
+    const rows = [
+      await measure('idle, sidebar open', () => new Promise((resolve) => setTimeout(resolve, 20_000))),
+      await measure('prose 8 KB, 4 chars, 50/s', () => ask(ff, prose, 20)),
+      await measure('mixed 30 KB, 76 chars, 50/s', () => ask(ff, mixed, 20)),
+    ];
+    print(rows);
+  } finally {
+    await ff.close();
+  }
+}
+
+await main();
