@@ -61,7 +61,10 @@ async function poll(check: () => boolean | Promise<boolean>, what: string, timeo
   }
 }
 
-/** First run: waits for the probe to find the fake LM Studio, and chooses it. */
+/**
+ * First run: waits for the probe to find the fake LM Studio, and chooses it. (The e2e helper that
+ * does this waits with vitest's `expect.poll`, which works only under the test runner.)
+ */
 async function useLocalServer(ff: Firefox): Promise<void> {
   await poll(() => ff.provider.modelListRequests.length > 0, 'the local-server probe');
   const use = await waitOnScreen(ff.display.name, ff.sidebar, ICON_RGB);
@@ -72,7 +75,7 @@ async function useLocalServer(ff: Firefox): Promise<void> {
   );
 }
 
-/** Asks a question answered by `chunks`, `delayMs` apart; resolves once the stream has ended and settled. */
+/** Asks a question answered by `chunks`, `delayMs` apart; resolves SETTLE_MS after the stream's end. */
 async function ask(ff: Firefox, chunks: Buffer[], delayMs: number): Promise<void> {
   const before = ff.provider.requests.length;
   ff.provider.enqueue({ kind: 'stream', chunks, delayMs });
@@ -80,7 +83,8 @@ async function ask(ff: Firefox, chunks: Buffer[], delayMs: number): Promise<void
   await xdotool(ff.display.name, 'type', '--delay', '20', 'Stream the benchmark answer.');
   await xdotool(ff.display.name, 'key', 'Return');
   await poll(() => ff.provider.requests.length > before, 'the request', 15_000);
-  await new Promise((resolve) => setTimeout(resolve, chunks.length * delayMs + SETTLE_MS));
+  await ff.provider.requests.at(-1)?.finished;
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 }
 
 interface Row {

@@ -13,8 +13,8 @@
  * `--full` streams 4 characters per chunk whatever it takes (a 30 KB answer at 20/s: 6 min);
  * `--breakdown` also prints what the panel's and the worker's threads spent their time on in each
  * run. `prose 50 --full floor` runs issue 13's own case and the floors, and prints how far above
- * them the case is. For a closer look, GLOSS_TRACE_DUMP=file writes each run's trace events (the last run's
- * remain; cold starts too) and GLOSS_TRACE_EXTRA adds trace categories (say,
+ * them the case is. For a closer look, GLOSS_TRACE_DUMP=file writes each run's trace events (the
+ * last run's remain; cold starts too) and GLOSS_TRACE_EXTRA adds trace categories (say,
  * `disabled-by-default-devtools.timeline.invalidationTracking` to see what restyles).
  */
 import { gzipSync } from 'node:zlib';
@@ -227,7 +227,7 @@ function print(rows: Row[]): void {
  * The floors for issue 13's own case, 4 characters a chunk and 50 chunks a second: the panel's
  * (floor.ts) and the worker's (worker-floor.ts, in a browser of its own). When that case ran too
  * (`prose 50 --full floor`), also how far above them it is: the floors move with the machine's
- * load as much as Gloss does, so the difference within one run says more than either alone.
+ * load too, so the difference within one run says more than either alone.
  */
 async function printFloor({ browser, panel, server, trace }: Context, rows: Row[]): Promise<void> {
   const size = await panel.evaluate(() => ({ width: innerWidth, height: innerHeight }));

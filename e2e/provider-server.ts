@@ -59,6 +59,8 @@ export interface RecordedRequest {
   body: { model?: string; stream?: boolean; messages?: { role: string; content: string }[] };
   /** Resolves when the client goes away before the response ended (e.g. Stop). */
   aborted: Promise<void>;
+  /** Resolves when the whole response has been written (a benchmark's stream has ended). */
+  finished: Promise<void>;
 }
 
 /** A fixture's raw bytes: `case` for OpenAI's, or `provider/case`. */
@@ -127,7 +129,9 @@ export async function startProviderServer(options: { port?: number; rejectExtens
     req.on('data', (d: string) => (raw += d));
     req.on('end', () => {
       const aborted = new Promise<void>((resolve) => res.on('close', () => !res.writableFinished && resolve()));
-      requests.push({ route, path, headers: req.headers, body: JSON.parse(raw) as RecordedRequest['body'], aborted });
+      const finished = new Promise<void>((resolve) => res.on('finish', resolve));
+      const body = JSON.parse(raw) as RecordedRequest['body'];
+      requests.push({ route, path, headers: req.headers, body, aborted, finished });
       const next = queue.shift() ?? {
         kind: 'status',
         status: 500,
