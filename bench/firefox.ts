@@ -11,10 +11,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { startFirefox, type Firefox } from '../e2e/firefox-run';
+import { startFirefox, until, type Firefox } from '../e2e/firefox-run';
 import { sseChunks } from '../e2e/sse';
-import { clickAt, waitOnScreen, xdotool } from '../e2e/xvfb';
-import { ICON_RGB } from '../e2e/headed';
+import { xdotool } from '../e2e/xvfb';
 import { proseAnswer, richAnswer } from './documents';
 
 const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
@@ -53,28 +52,6 @@ function ticks(stat: string): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-async function poll(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 90_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/**
- * First run: waits for the probe to find the fake LM Studio, and chooses it. (The e2e helper that
- * does this waits with vitest's `expect.poll`, which works only under the test runner.)
- */
-async function useLocalServer(ff: Firefox): Promise<void> {
-  await poll(() => ff.provider.modelListRequests.length > 0, 'the local-server probe');
-  const use = await waitOnScreen(ff.display.name, ff.sidebar, ICON_RGB);
-  await clickAt(ff.display.name, use.x, use.y);
-  await poll(
-    async () => (await ff.indigoIn({ x0: use.x - 15, y0: use.y - 10, x1: use.x + 15, y1: use.y + 10 })) === null,
-    'the chat',
-  );
-}
-
 /** Asks a question answered by `chunks`, `delayMs` apart; resolves SETTLE_MS after the stream's end. */
 async function ask(ff: Firefox, chunks: Buffer[], delayMs: number): Promise<void> {
   const before = ff.provider.requests.length;
@@ -82,7 +59,7 @@ async function ask(ff: Firefox, chunks: Buffer[], delayMs: number): Promise<void
   await ff.clickQuestionBox();
   await xdotool(ff.display.name, 'type', '--delay', '20', 'Stream the benchmark answer.');
   await xdotool(ff.display.name, 'key', 'Return');
-  await poll(() => ff.provider.requests.length > before, 'the request', 15_000);
+  await until(() => ff.provider.requests.length > before, 'the request', 15_000);
   await ff.provider.requests.at(-1)?.finished;
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 }
@@ -125,7 +102,7 @@ async function main(): Promise<void> {
     res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Tides.</p>'),
   );
   try {
-    await useLocalServer(ff);
+    await ff.useLocalServer();
     // A first answer loads and compiles the sidebar's code and the core; it is not measured.
     await ask(ff, sseChunks(proseAnswer(2_000), 64), 5);
     const prose = sseChunks(proseAnswer(8_000), 4);

@@ -28,6 +28,19 @@ export const CHART = execFileSync('convert', ['-size', '600x400', 'gradient:#e07
  */
 export const COMPOSER = { height: 110, boxCentre: 65 };
 
+/**
+ * Waits (checking every 250 ms) until `check` holds; throws naming `what` after `timeoutMs`. For
+ * waits that must also work outside the test runner (bench/firefox.ts), where vitest's
+ * `expect.poll` cannot run.
+ */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
@@ -121,14 +134,14 @@ function driving(display: Display, provider: Provider, bidi: Bidi, pageUrl: stri
       };
       await waitOnScreen(display.name, menu, ICON_RGB);
     },
-    /** Waits for the first run's probe to find "LM Studio" here, and chooses it. */
+    /** Waits for the first run's probe to find "LM Studio" here, and chooses it (benchmarks too). */
     async useLocalServer(): Promise<void> {
-      await expect.poll(() => provider.modelListRequests.length, { timeout: 90_000, interval: 500 }).toBeGreaterThan(0);
+      await until(() => provider.modelListRequests.length > 0, 'the first run to probe for LM Studio', 90_000);
       const use = await waitOnScreen(display.name, sidebar, ICON_RGB);
       await clickAt(display.name, use.x, use.y);
       // The chat replaces the first-run screen.
       const around: Rect = { x0: use.x - 15, y0: use.y - 10, x1: use.x + 15, y1: use.y + 10 };
-      await expect.poll(() => findOnScreen(display.name, around, ICON_RGB), { timeout: 15_000 }).toBeNull();
+      await until(async () => (await findOnScreen(display.name, around, ICON_RGB)) === null, 'the chat', 15_000);
     },
   };
 }
