@@ -1,4 +1,14 @@
-/** Benchmark inputs: answers of the usual kinds of blocks, and one long fenced code block. */
+/**
+ * Benchmark inputs: answers of the usual kinds of blocks, and one long fenced code block; and how
+ * long after an answer's end the streaming benchmarks keep counting.
+ */
+
+/**
+ * After an answer's end: the time given to work it schedules (highlighting, math). bench:panel and
+ * bench:firefox both count it, so Chromium's figures and Firefox's cover the same window.
+ */
+export const SETTLE_MS = 1500;
+
 const PARTS = [
   '## Section heading\n\n',
   'A paragraph of prose that explains something at moderate length, with **bold**, `code`, and a [link](https://example.com/page). It goes on for a while, as answers do.\n\n',

@@ -14,11 +14,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { startFirefox, until, type Firefox } from '../e2e/firefox-run';
 import { sseChunks } from '../e2e/sse';
 import { xdotool } from '../e2e/xvfb';
-import { proseAnswer, richAnswer } from './documents';
+import { proseAnswer, richAnswer, SETTLE_MS } from './documents';
 
 const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-/** After the answer's end: the time given to work it schedules (highlighting, math). */
-const SETTLE_MS = 1500;
 
 /**
  * CPU milliseconds so far of Firefox's processes, by the name Firefox gives each (its `comm`:
@@ -93,7 +91,7 @@ function print(rows: Row[]): void {
   );
   console.log('CPU time from /proc: the WebExtensions process (sidebar and background page) and its main thread,');
   console.log(
-    "Firefox's parent process, the web page's process and the socket process; over the stream and 1.5 s after it.",
+    `Firefox's parent process, the web page's process and the socket process; over the stream and ${SETTLE_MS} ms after it.`,
   );
 }
 

@@ -26,7 +26,7 @@ import { ask, configureProvider } from '../e2e/panel';
 import { startProviderServer, type ProviderServer as Server } from '../e2e/provider-server';
 import { sseChunks } from '../e2e/sse';
 import { UPDATE_MS } from '../extension/background/update-rate';
-import { codeBlock, proseAnswer, richAnswer } from './documents';
+import { codeBlock, proseAnswer, richAnswer, SETTLE_MS } from './documents';
 import { measureFloor } from './floor';
 import { measureWorkerFloor } from './worker-floor';
 import { breakdown, busyMs, pageProcess, stamp, Trace } from './trace';
@@ -37,8 +37,6 @@ const ANSWERS: [string, string][] = [
   ['code 30 KB', codeBlock(30_000)],
 ];
 const RATES: (number | 'unpaced')[] = [20, 50, 100, 'unpaced'];
-/** After the answer's end: the time given to work it schedules (highlighting, math). */
-const SETTLE_MS = 1500;
 const COLD_RUNS = 5;
 
 const args = process.argv.slice(2);
