@@ -58,7 +58,12 @@ async function ask(ff: Firefox, chunks: Buffer[], delayMs: number): Promise<void
   await xdotool(ff.display.name, 'type', '--delay', '20', 'Stream the benchmark answer.');
   await xdotool(ff.display.name, 'key', 'Return');
   await until(() => ff.provider.requests.length > before, 'the request', 15_000);
-  await ff.provider.requests.at(-1)?.finished;
+  const request = ff.provider.requests.at(-1);
+  // An answer the extension stopped reading (an error, the sidebar gone) would never finish.
+  const stopped = request?.aborted.then(() => {
+    throw new Error('the extension stopped reading the answer before its end');
+  });
+  await Promise.race([request?.finished, stopped]);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 }
 
