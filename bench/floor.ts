@@ -9,7 +9,7 @@
  * cheaper ones).
  */
 import type { BrowserContext } from 'playwright-core';
-import { UPDATE_MS } from '../extension/background/update-rate';
+import { UPDATE_MS } from '../extension/background/answers/update-rate';
 import { breakdown, busyMs, stamp, stampProcess, type Trace } from './trace';
 
 /** The panel's type and padding (html, body: base.css), and nothing else. */

@@ -25,7 +25,7 @@ import { DIST, launchWithExtension, type Browser } from '../e2e/browser';
 import { ask, configureProvider } from '../e2e/panel';
 import { startProviderServer, type ProviderServer as Server } from '../e2e/provider-server';
 import { sseChunks } from '../e2e/sse';
-import { UPDATE_MS } from '../extension/background/update-rate';
+import { UPDATE_MS } from '../extension/background/answers/update-rate';
 import { codeBlock, proseAnswer, richAnswer, SETTLE_MS } from './documents';
 import { measureFloor } from './floor';
 import { measureWorkerFloor } from './worker-floor';

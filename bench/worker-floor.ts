@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchWithExtension } from '../e2e/browser';
 import type { ProviderServer as Server } from '../e2e/provider-server';
-import { UPDATE_MS } from '../extension/background/update-rate';
+import { UPDATE_MS } from '../extension/background/answers/update-rate';
 import { busyMs, stamp, stampProcess, Trace } from './trace';
 
 const FILES: Record<string, string> = {

@@ -5,7 +5,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ConversationRecord } from '../shared/history';
-import type { StoredTurn, TextRecord } from './attachment-texts';
+import type { StoredTurn, TextRecord } from './history/attachment-texts';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 

@@ -4,21 +4,21 @@
  */
 import browser from 'webextension-polyfill';
 import { handleMessages, onChatConnect, onTransferConnect } from '../shared/protocol';
-import { AnswerRegistry } from './answer-registry';
-import { serveChat } from './chat-port';
-import { contextHandlers } from './context-handlers';
+import { AnswerRegistry } from './answers/answer-registry';
+import { serveChat } from './answers/chat-port';
+import { contextHandlers } from './material/context-handlers';
 import { coreReady } from './core';
 import { openGlossDb } from './db';
-import { historyHandlers } from './history-handlers';
-import { serveExport, serveImport } from './history-transfer';
-import { HistoryStore } from './history-store';
-import { setUpImageMenus } from './image-menus';
-import { setUpPageContext } from './page-context';
-import { withMaterial } from './prompt';
+import { historyHandlers } from './history/history-handlers';
+import { serveExport, serveImport } from './history/history-transfer';
+import { HistoryStore } from './history/history-store';
+import { setUpImageMenus } from './material/image-menus';
+import { setUpPageContext } from './material/page-context';
+import { withMaterial } from './answers/prompt';
 import { setUpToolbarButton, trackPanels } from './panel';
-import { restoreRules, settingsHandlers } from './settings-handlers';
-import { loadSettings } from './settings-store';
-import { restrictStorage } from './storage-access';
+import { restoreRules, settingsHandlers } from './settings/settings-handlers';
+import { loadSettings } from './settings/settings-store';
+import { restrictStorage } from './settings/storage-access';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left

@@ -6,11 +6,11 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import type { ChatEvent, ChatMessage } from '../shared/protocol';
 import { DEFAULT_SETTINGS, type StoredProvider, type StoredSettings } from '../shared/settings';
-import { AnswerRegistry } from './answer-registry';
-import type { AnswerEvent, Post } from './provider-stream';
+import { AnswerRegistry } from './answers/answer-registry';
+import type { AnswerEvent, Post } from './providers/provider-stream';
 import { initCoreFromBytes } from './core';
 import { openGlossDb } from './db';
-import { HistoryStore } from './history-store';
+import { HistoryStore } from './history/history-store';
 
 let loaded = false;
 export function loadCore(): void {

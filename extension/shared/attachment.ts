@@ -68,7 +68,7 @@ export function attachmentView({ text, ...rest }: Attachment): AttachmentView {
 
 /**
  * A PDF in the tab the user asked in, for the panel to read: PDF.js needs a DOM and a worker,
- * which the panel has and the service worker does not (`sidepanel/chat/pdf-read.ts`).
+ * which the panel has and the service worker does not (`sidepanel/pdf/pdf-read.ts`).
  */
 export const PdfRequestSchema = v.object({
   url: v.pipe(v.string(), v.maxLength(8192)),

@@ -2,11 +2,11 @@
 import './App.css';
 import { useLayoutEffect, useState } from 'react';
 import { AppBar, type View } from './AppBar';
-import { ChatView } from './chat/ChatView';
+import { ChatView } from './conversation/ChatView';
 import { History } from './history/History';
 import { Settings } from './settings/Settings';
-import { useChat } from './chat/useChat';
-import { usePageContext } from './chat/usePageContext';
+import { useChat } from './conversation/useChat';
+import { usePageContext } from './material/usePageContext';
 import { usePanelPresence } from './usePanelPresence';
 import { useSettings } from './settings/useSettings';
 import { t } from '../shared/i18n';

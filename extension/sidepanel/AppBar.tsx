@@ -6,7 +6,7 @@ import SquarePen from 'lucide-react/icons/square-pen';
 import X from 'lucide-react/icons/x';
 import { t } from '../shared/i18n';
 import type { PublicSettings } from '../shared/settings';
-import { ModelSwitch } from './chat/ModelSwitch';
+import { ModelSwitch } from './ModelSwitch';
 import { IconButton } from './IconButton';
 
 export type View = 'chat' | 'history' | 'settings';

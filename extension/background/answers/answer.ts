@@ -1,0 +1,279 @@
+/**
+ * One answer being written, owned by the worker and independent of any panel. Every batch of
+ * received text is stored before it is rendered and sent on, so what a panel has seen is always
+ * in storage; a panel that closes just stops following, and one that opens catches up from the
+ * renderer's snapshot. Text that arrives within UPDATE_MS makes one batch (one write, one
+ * render, one message): a provider sends a few dozen events a second, and handling each alone
+ * cost the worker and the panel several times more than the text itself (issue 13's bench).
+ */
+import { shownTurn, type ConversationRecord, type TurnRecord } from '../../shared/history';
+import { localizeError } from '../../shared/i18n';
+import type { ChatEvent } from '../../shared/protocol';
+import type { AnswerEvent } from '../providers/provider-stream';
+import { renderMarkdown, StreamRenderer, type RenderPatch } from '../core';
+import { storageProblem } from '../db';
+import type { HistoryStore } from '../history/history-store';
+import { UPDATE_MS } from './update-rate';
+
+export type Follower = (event: ChatEvent) => void;
+
+export class Answer {
+  readonly abort = new AbortController();
+  /** Settles once the answer has ended and its final state was stored (or failed to be). */
+  readonly ended: Promise<void>;
+  private end!: () => void;
+  private readonly followers = new Set<Follower>();
+  private readonly renderer = new StreamRenderer();
+  /**
+   * Text no panel has seen rendered: while none follows (the panel closed mid-answer), the text
+   * is only stored, and the renderer takes it when one joins, or not at all.
+   */
+  private unrendered = '';
+  private queue: AnswerEvent[] = [];
+  private flushing = false;
+  /** A flush is due (its timer, or its microtask when the time has come already). */
+  private due = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** When the last update began (`performance.now()`); the first text is shown at once. */
+  private lastFlush = Number.NEGATIVE_INFINITY;
+  private seq = 0;
+  private saveFailed = false;
+  /** The answer has ended: later events (a request still winding down) are ignored. */
+  private over = false;
+  /** Its end is stored and sent (`ended` has settled). */
+  private done = false;
+
+  constructor(
+    private readonly store: HistoryStore,
+    private readonly conversation: ConversationRecord,
+    /** The turn as it stands (its answer grows); stored with status `streaming`. */
+    readonly turn: TurnRecord,
+  ) {
+    this.ended = new Promise((resolve) => {
+      this.end = () => {
+        this.done = true;
+        resolve();
+      };
+    });
+    // Continuing an answer: the renderer starts from the text already there, once a panel follows.
+    this.unrendered = turn.answer;
+  }
+
+  /**
+   * Takes the request's events in order; they are handled one stored batch at a time, at most
+   * one per UPDATE_MS (the first text goes at once). The end is handled at once, with everything
+   * before it; the model and usage wait with the text (some servers send usage with every chunk).
+   */
+  readonly receive = (event: AnswerEvent): void => {
+    this.queue.push(event);
+    this.schedule(isEnding(event));
+  };
+
+  /**
+   * Flushes now when `urgent`. Anything else waits for what arrives in this turn of the event loop
+   * (one read of the response can hold several events), and until UPDATE_MS after the last update
+   * began: by a timer, or, when that time has come (the body is decoded in batches of UPDATE_MS,
+   * decode-batches.ts), in a microtask, not a task of its own. A flush running holds everything
+   * back, and schedules what came meanwhile as it ends.
+   */
+  private schedule(urgent: boolean): void {
+    if (this.flushing || this.queue.length === 0) return;
+    if (urgent) {
+      this.cancelDue();
+      void this.flush();
+      return;
+    }
+    if (this.due) return;
+    this.due = true;
+    const run = () => {
+      if (!this.due) return;
+      this.cancelDue();
+      void this.flush();
+    };
+    const wait = this.lastFlush + UPDATE_MS - performance.now();
+    // Within a millisecond of its time (a batch's timer and this one's drift apart by less), an
+    // update goes now: a timer for the rest was most updates' second task.
+    if (wait < 1) queueMicrotask(run);
+    else this.timer = setTimeout(run, wait);
+  }
+
+  private cancelDue(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.due = false;
+  }
+
+  /** No more text comes: the answer has ended and its final state is being (or has been) stored. */
+  get finished(): boolean {
+    return this.over;
+  }
+
+  /** Its final state is stored and every follower has been told: there is nothing left to follow. */
+  get settled(): boolean {
+    return this.done;
+  }
+
+  /** Starts sending this answer to `follower`: the turn so far, then every change. */
+  follow(follower: Follower): void {
+    // The registry hands out only answers that have not settled; this says so if that changes.
+    if (this.done) throw new Error('this answer has already ended');
+    this.followers.add(follower);
+    follower({ type: 'turn', turn: shownTurn(this.turn), conversation: this.conversation });
+    if (this.turn.answer) follower({ type: 'chunk', text: '', patch: this.catchUp() });
+  }
+
+  unfollow(follower: Follower): void {
+    this.followers.delete(follower);
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  /**
+   * Everything shown so far, for a follower that joins. Once the answer has ended its renderer
+   * is freed (reading it then would fail), so the finished text is rendered whole instead.
+   */
+  private catchUp(): RenderPatch {
+    if (!this.over) {
+      if (this.unrendered) this.renderer.push(this.unrendered);
+      this.unrendered = '';
+      return this.renderer.snapshot();
+    }
+    return { frozen: [renderMarkdown(this.turn.answer)], tail: '', reset: true };
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.over) return;
+    this.flushing = true;
+    this.lastFlush = performance.now();
+    try {
+      const { text, reasoning, events } = coalesce(this.queue.splice(0));
+      if (text || reasoning) {
+        const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
+        await this.save(() => this.store.appendChunk(chunk));
+      }
+      for (const event of events) {
+        if (await this.apply(event)) return; // ended: anything after is ignored
+      }
+    } catch (e) {
+      // A bug here must still end the answer (keeping what arrived), never leave it streaming.
+      this.over = true;
+      const message = String(e);
+      this.turn.status = 'error';
+      this.turn.error = { code: 'bad_response', message };
+      await this.save(() => this.store.finishTurn(this.turn));
+      this.send({ type: 'error', code: 'bad_response', message });
+      this.end();
+    } finally {
+      this.flushing = false;
+      // What came during this update: at the next update's time, or now if it holds the end.
+      if (!this.over) this.schedule(this.queue.some(isEnding));
+    }
+  }
+
+  /** Applies one event; true when it ended the answer. */
+  private async apply(event: AnswerEvent): Promise<boolean> {
+    if (!isEnding(event)) {
+      this.progress(event);
+      return false;
+    }
+    const turn = this.turn;
+    switch (event.type) {
+      case 'done':
+        turn.status = 'done';
+        turn.finishReason = event.reason;
+        break;
+      case 'stopped':
+        turn.status = 'stopped';
+        if (event.estimate) {
+          turn.usage = { ...event.estimate, estimated: true };
+          this.send({ type: 'usage', ...turn.usage });
+        }
+        break;
+      case 'error':
+        turn.status = 'error';
+        turn.error = { code: event.code, message: localizeError(event.message, event.l10n) };
+        break;
+    }
+    this.over = true;
+    // A panel that follows has had all the text rendered (it caught up when it joined).
+    if (turn.answer && this.followers.size > 0) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
+    this.renderer.free();
+    await this.save(() => this.store.finishTurn(turn));
+    this.send(ended(event, turn));
+    this.end();
+    return true;
+  }
+
+  /** Applies an event that the answer goes on after: a piece of it, its model or its counts. */
+  private progress(event: Exclude<AnswerEvent, Ending>): void {
+    const turn = this.turn;
+    switch (event.type) {
+      case 'text':
+        turn.answer += event.text;
+        if (this.followers.size === 0) this.unrendered += event.text;
+        else this.send({ type: 'chunk', text: event.text, patch: this.renderer.push(event.text) });
+        return;
+      case 'reasoning':
+        turn.reasoning = (turn.reasoning ?? '') + event.text;
+        break;
+      case 'model':
+        turn.answeredBy = event.name;
+        break;
+      case 'usage':
+        turn.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+        break;
+    }
+    this.send(event);
+  }
+
+  /** A failed write is reported once; the answer goes on (the panel still holds it). */
+  private async save(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (e) {
+      if (this.saveFailed) return;
+      this.saveFailed = true;
+      this.send({ type: 'saveFailed', message: storageProblem(e) });
+    }
+  }
+
+  private send(event: ChatEvent): void {
+    for (const follower of this.followers) {
+      try {
+        follower(event);
+      } catch (e) {
+        // One broken panel connection must not stop the answer for the others, or its storage.
+        console.warn('Gloss: a panel stopped following an answer', e);
+        this.followers.delete(follower);
+      }
+    }
+  }
+}
+
+/** An event that ends the answer. */
+type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>;
+const isEnding = (event: AnswerEvent): event is Ending =>
+  event.type === 'done' || event.type === 'stopped' || event.type === 'error';
+
+/** The panel's event for an answer's end (as stored in `turn`). */
+function ended(event: Ending, turn: TurnRecord): ChatEvent {
+  if (event.type === 'error') return { type: 'error', code: event.code, message: turn.error?.message ?? '' };
+  return event.type === 'stopped' ? { type: 'stopped' } : event;
+}
+
+/**
+ * A batch as one reasoning event and one text event, each joined, then the rest in order: one
+ * render patch and one message per update, however the provider interleaves its events (some
+ * servers send the counts with every chunk, which kept neighbouring text apart).
+ */
+function coalesce(batch: AnswerEvent[]): { text: string; reasoning: string; events: AnswerEvent[] } {
+  const joined = (type: 'text' | 'reasoning') => batch.map((e) => (e.type === type ? e.text : '')).join('');
+  const text = joined('text');
+  const reasoning = joined('reasoning');
+  const events: AnswerEvent[] = batch.filter((e) => e.type !== 'text' && e.type !== 'reasoning');
+  if (text) events.unshift({ type: 'text', text });
+  if (reasoning) events.unshift({ type: 'reasoning', text: reasoning });
+  return { text, reasoning, events };
+}

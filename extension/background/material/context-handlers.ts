@@ -1,0 +1,71 @@
+/**
+ * Page material for the panel: handing over what the menu or shortcut left, a PDF's text from
+ * its text runs, a tab the panel's picker adds, and sizing material against the provider's
+ * budget (fencing it into the prompt is `prompt.ts`'s).
+ */
+import browser from 'webextension-polyfill';
+import type { Handlers, Req } from '../../shared/protocol';
+import { pickProvider } from '../../shared/settings';
+import { coreReady, fitText, fitTexts, imageTokens, pdfPages, pdfText } from '../core';
+import { addTab, takePending } from './page-context';
+import { materialBudget } from '../answers/prompt';
+import { loadSettings } from '../settings/settings-store';
+
+type Sizing = Omit<Req<'context.fit'>, 'text'>;
+
+/**
+ * The tokens left for material: the provider's window less the question's images (priced by
+ * the provider's own rule) and the text typed to go with it.
+ */
+async function roomFor({ providerId, images = [], question }: Sizing): Promise<number> {
+  await coreReady();
+  const provider = pickProvider(await loadSettings(), providerId);
+  const kind = provider?.kind ?? 'openai';
+  const forImages = images.reduce((sum, i) => sum + imageTokens(kind, i.width, i.height), 0);
+  const window = materialBudget(provider?.preset, forImages);
+  const typed = question ? fitText(question, window).totalTokens : 0;
+  return Math.max(0, window - typed);
+}
+
+const shown = ({ keptChars, keptTokens, totalTokens, percent }: ReturnType<typeof fitText>) => ({
+  keptChars,
+  keptTokens,
+  totalTokens,
+  percent,
+});
+
+export const contextHandlers: Pick<
+  Handlers,
+  'context.take' | 'context.fit' | 'context.fitAll' | 'context.pdfText' | 'context.pdfPages' | 'context.addTab'
+> = {
+  'context.take': async ({ windowId }) => {
+    const pending = await takePending(windowId);
+    const none = { attachment: null, pdf: null, question: null, error: null, add: false };
+    if (!pending) return none;
+    if ('error' in pending) return { ...none, error: pending.error };
+    const add = pending.add ?? false;
+    if ('pdf' in pending) return { ...none, pdf: pending.pdf, question: pending.question ?? null, add };
+    return { ...none, attachment: pending.attachment, question: pending.question ?? null, add };
+  },
+  'context.pdfText': async ({ pages }) => {
+    await coreReady();
+    return pdfText(pages);
+  },
+  'context.pdfPages': async ({ text, pages }) => {
+    await coreReady();
+    return pdfPages(text, pages);
+  },
+  'context.fit': async ({ text, ...sizing }) => {
+    const budget = await roomFor(sizing);
+    return { ...shown(fitText(text, budget)), budget };
+  },
+  'context.fitAll': async ({ texts, ...sizing }) => {
+    const budget = await roomFor(sizing);
+    return { fits: fitTexts(texts, budget).map(shown), budget };
+  },
+  'context.addTab': async ({ tabId }) => {
+    // Read as "Add this tab" reads it, and left for the panel of the tab's window.
+    await addTab(await browser.tabs.get(tabId), '');
+    return {};
+  },
+};

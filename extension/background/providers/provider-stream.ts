@@ -1,0 +1,233 @@
+/**
+ * The HTTP transport of one answer: build the request in the core, fetch it, feed the body's
+ * bytes to the core's decoder and pass on what it decodes. Fetch, abort and time limits are the
+ * only things owned here; storing and rendering the answer is `answer.ts`'s, and starting it
+ * `answer-registry.ts`'s.
+ */
+import { messageOf } from '../../shared/errors';
+import { localizeProblem, t } from '../../shared/i18n';
+import type { StoredProvider, Timeouts } from '../../shared/settings';
+import {
+  buildRequest,
+  coreReady,
+  httpError,
+  isSpecError,
+  networkError,
+  StreamDecoder,
+  timeoutError,
+  type ChatSpec,
+  type HttpRequest,
+  type StreamEvent,
+  warmUpRenderer,
+} from '../core';
+import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
+import { keyMissing, keyRefusal } from '../../shared/key-transport';
+import { MAX_ERROR_BODY, readText } from './read-body';
+import { DecodeBatches } from './decode-batches';
+
+/** The messages of a request, as the core takes them (text, or text and image parts). */
+type Messages = ChatSpec['messages'];
+
+/** What one answer's request yields: the core's decoded events, or the user's Stop. */
+export type AnswerEvent =
+  | StreamEvent
+  /** `estimate`: Gloss's count of the tokens, when the provider reported none (`usage-estimate.ts`). */
+  | { type: 'stopped'; estimate?: { inputTokens: number; outputTokens: number } };
+export type Post = (event: AnswerEvent) => void;
+
+/** Streams one answer to `post`. Always ends with exactly one `done`, `error` or `stopped`. */
+export async function streamAnswer(
+  provider: StoredProvider,
+  messages: Messages,
+  post: Post,
+  signal: AbortSignal,
+  timeouts: Timeouts,
+  options: AnswerOptions = {},
+  fetchFn: typeof fetch = fetch,
+): Promise<void> {
+  await coreReady();
+  const hasKey = provider.apiKey.trim() !== '';
+  const refusal = keyRefusal(provider.baseUrl, hasKey) ?? keyMissing(provider.preset, provider.baseUrl, hasKey);
+  if (refusal) {
+    post({ type: 'error', code: 'bad_request', message: refusal });
+    return;
+  }
+  const request = answerRequest(provider, messages, options);
+  if ('refused' in request) {
+    post({ type: 'error', code: 'bad_request', message: request.refused });
+    return;
+  }
+  if ('problem' in request) {
+    post({ type: 'error', code: 'bad_request', message: t('errSettingsCannotSend', request.problem) });
+    return;
+  }
+  const clock = new Watchdog(timeouts, signal);
+  try {
+    await fetchAnswer(provider, request, post, clock, fetchFn, options.batchMs ?? 0);
+  } catch {
+    if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
+    else if (signal.aborted) post({ type: 'stopped' });
+    else post(networkError(request.url, browserOffline()));
+  } finally {
+    clock.stop();
+  }
+}
+
+interface AnswerOptions {
+  maxTokens?: number;
+  model?: string;
+  /** Decodes the body in batches at most this often (decode-batches.ts); by default, each chunk. */
+  batchMs?: number;
+}
+
+/** The core's request for this answer, or why the settings cannot make one. */
+function answerRequest(
+  provider: StoredProvider,
+  messages: Messages,
+  options: AnswerOptions,
+): HttpRequest | { problem: string } | { refused: string } {
+  try {
+    return buildRequest({
+      provider: provider.kind,
+      baseUrl: provider.baseUrl,
+      apiKey: provider.apiKey || undefined,
+      model: options.model ?? provider.model,
+      messages,
+      maxTokens: options.maxTokens,
+    });
+  } catch (e) {
+    // A refused image is the question's problem, not the settings': say it as it is.
+    if (isSpecError(e) && e.field === 'messages') return { refused: localizeProblem(e).message };
+    return { problem: isSpecError(e) ? e.message : messageOf(e) };
+  }
+}
+
+/** Sends the request and passes on what comes back; a refusal or an empty body is an error. */
+async function fetchAnswer(
+  provider: StoredProvider,
+  request: HttpRequest,
+  post: Post,
+  clock: Watchdog,
+  fetchFn: typeof fetch,
+  batchMs: number,
+): Promise<void> {
+  const responded = fetchFn(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: clock.signal,
+    ...PROVIDER_FETCH,
+  });
+  // The provider takes a while to answer; the first token then shows without compile time.
+  warmUpRenderer();
+  const response = await responded;
+  if (isRedirect(response)) {
+    post(redirectError(request.url));
+    return;
+  }
+  if (!response.ok) {
+    const body = (await readText(response, MAX_ERROR_BODY).catch(() => ({ text: '' }))).text;
+    const retryAfter = response.headers.get('retry-after') ?? undefined;
+    post(httpError(provider.kind, response.status, body, retryAfter));
+    return;
+  }
+  if (!response.body) {
+    post({ type: 'error', code: 'bad_response', message: t('emptyResponse') });
+    return;
+  }
+  await pump(provider, response.body, post, clock, batchMs);
+}
+
+async function pump(
+  provider: StoredProvider,
+  body: ReadableStream<Uint8Array>,
+  post: Post,
+  clock: Watchdog,
+  batchMs: number,
+): Promise<void> {
+  const decoder = new StreamDecoder(provider.kind);
+  const reader = body.getReader();
+  // An end decoded from a batch that waited stops the reading: the read under way returns done.
+  const batches = new DecodeBatches(decoder, batchMs, post, () => void reader.cancel().catch(() => undefined));
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        // Stop and time limits abort on purpose (what was read is kept); anything else is the
+        // connection dropping mid-answer, which the decoder reports as a cut stream.
+        if (clock.signal.aborted) {
+          batches.flush();
+          throw e;
+        }
+        chunk = { done: true, value: undefined };
+      }
+      if (batches.ended) return;
+      clock.data();
+      if (chunk.done) {
+        batches.end();
+        return;
+      }
+      if (batches.add(chunk.value)) return;
+    }
+  } finally {
+    batches.stop();
+    decoder.free();
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * Aborts the request when no first byte arrives in time, or no data for too long mid-answer;
+ * the user's Stop aborts it too. Data only notes the time: setting a timer again for every
+ * chunk cost the worker two timer calls a chunk, so the one timer checks when it fires whether
+ * data came since, and waits out the rest. Times are `performance.now()`'s, which only moves
+ * forward: the system clock set back or ahead must neither hold a stalled answer nor cut one.
+ */
+class Watchdog {
+  private readonly controller = new AbortController();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastData = 0;
+  readonly signal = this.controller.signal;
+  timedOut = false;
+  started = false;
+  seconds: number;
+
+  constructor(
+    private readonly limits: Timeouts,
+    user: AbortSignal,
+  ) {
+    this.seconds = limits.firstByteSeconds;
+    if (user.aborted) this.controller.abort();
+    user.addEventListener('abort', () => this.controller.abort(), { once: true });
+    this.arm(this.seconds * 1000);
+  }
+
+  /** Data arrived: the idle limit starts over. */
+  data(): void {
+    this.lastData = performance.now();
+    if (this.started) return;
+    this.started = true;
+    this.seconds = this.limits.idleSeconds;
+    this.arm(this.seconds * 1000);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  private arm(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      const quiet = performance.now() - this.lastData;
+      const left = this.seconds * 1000 - quiet;
+      if (this.started && left > 0) {
+        this.arm(left);
+        return;
+      }
+      this.timedOut = true;
+      this.controller.abort();
+    }, ms);
+  }
+}

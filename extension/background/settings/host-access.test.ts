@@ -1,0 +1,32 @@
+/** The worker gives back what no provider needs, with the browser's permissions API faked. */
+import { describe, expect, test, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
+
+const granted = vi.hoisted(() => ({ origins: [] as string[], removed: [] as string[][] }));
+vi.mock('webextension-polyfill', () => ({
+  default: {
+    permissions: {
+      getAll: async () => ({ origins: [...granted.origins] }),
+      remove: async ({ origins }: { origins: string[] }) => {
+        granted.removed.push(origins);
+        granted.origins = granted.origins.filter((o) => !origins.includes(o));
+        return true;
+      },
+    },
+  },
+}));
+
+const { releaseUnneededOrigins } = await import('./host-access');
+
+describe('releaseUnneededOrigins', () => {
+  test('removes the origins of providers no longer saved, and nothing when all are needed', async () => {
+    granted.origins = ['https://api.openai.com/*', 'https://old.example/*', 'http://127.0.0.1/*'];
+    const provider = { id: 'p', preset: 'openai', kind: 'openai', name: 'P', apiKey: '', model: 'm' } as const;
+    const settings = { ...DEFAULT_SETTINGS, providers: [{ ...provider, baseUrl: 'https://api.openai.com/v1' }] };
+    await releaseUnneededOrigins(settings);
+    expect(granted.removed).toEqual([['https://old.example/*']]);
+    expect(granted.origins).toEqual(['https://api.openai.com/*', 'http://127.0.0.1/*']);
+    await releaseUnneededOrigins(settings);
+    expect(granted.removed).toHaveLength(1);
+  });
+});

@@ -1,0 +1,97 @@
+/** The chat: the conversation's header, its turns, what went wrong, and the composer. */
+import { useRef, useState } from 'react';
+import { t } from '../../shared/i18n';
+import type { Attachment } from '../../shared/attachment';
+import type { QuestionImage } from '../../shared/image';
+import type { QuickAction } from '../../shared/preferences';
+import { Composer } from '../composer/Composer';
+import { Conversation } from './Conversation';
+import { ConversationHeader } from './ConversationHeader';
+import { PdfAttach, PdfBar } from '../pdf/PdfBar';
+import { MaterialPlace } from '../material/MaterialPlace';
+import { sourcesStartNewChat } from '../material/material-chat';
+import { scrolledTo, type ScrollKey } from '../composer/composer-text';
+import type { Chat } from './useChat';
+import type { PageContext } from '../material/usePageContext';
+
+interface Props {
+  chat: Chat;
+  page: PageContext;
+  providerId: string | undefined;
+  quickActions: QuickAction[];
+}
+
+export function ChatView({ chat, page, providerId, quickActions }: Props) {
+  const { session } = chat;
+  const last = chat.path[chat.path.length - 1]?.turn;
+  const feed = useRef<HTMLDivElement>(null);
+  const scroll = (action: ScrollKey) => feed.current?.scrollTo({ top: scrolledTo(action, feed.current) });
+  // Material from a page this chat is not about starts a new one, unless the user adds it here.
+  const [joined, setJoined] = useState<string | null>(null);
+  const turns = chat.path.map((step) => step.turn);
+  const material = page.attachments[0];
+  const elsewhere = material !== undefined && sourcesStartNewChat(page.attachments, turns);
+  const send = (question: string, attachments: Attachment[], images: QuestionImage[]) => {
+    if (sourcesStartNewChat(attachments, turns) && joined !== attachments[0]?.url) session.newChat();
+    session.ask(question, attachments, images);
+  };
+  return (
+    <>
+      <ConversationHeader
+        title={chat.state.conversation?.title ?? null}
+        systemPrompt={chat.systemPrompt}
+        onSystemPrompt={session.setSystemPrompt}
+      />
+      <Conversation
+        path={chat.path}
+        pending={chat.pending}
+        answerDom={session.answer}
+        onRegenerate={session.regenerate}
+        onEdit={session.edit}
+        onContinue={session.carryOn}
+        onSelect={session.select}
+        onStop={session.stop}
+        heardFrom={session.heardFrom}
+        quickActions={quickActions.map((a) => a.label)}
+        feed={feed}
+      />
+      {(page.error ?? chat.notice) && (
+        <p className="notice error" role="alert">
+          {page.error ?? chat.notice}{' '}
+          <button
+            type="button"
+            className="ghost"
+            onClick={() => {
+              page.clearError();
+              session.dismissNotice();
+            }}
+          >
+            {t('dismiss')}
+          </button>
+        </p>
+      )}
+      <PdfBar page={page} />
+      {elsewhere && (
+        <MaterialPlace joined={joined === material.url} onJoin={(join) => setJoined(join ? material.url : null)} />
+      )}
+      <Composer
+        streaming={chat.streaming}
+        onSend={send}
+        onStop={session.stop}
+        attachments={page.attachments}
+        onAttachmentsChange={page.setAttachments}
+        suggestion={page.question}
+        onSuggestionTaken={page.clearQuestion}
+        providerId={providerId}
+        lastQuestion={last ? { id: last.id, question: last.question } : null}
+        quickActions={quickActions}
+        returned={chat.returned}
+        onEdit={session.edit}
+        tools={<PdfAttach page={page} />}
+        onScrollKey={scroll}
+        scanned={{ scan: page.scanned, onTaken: page.clearError }}
+        onError={page.setError}
+      />
+    </>
+  );
+}

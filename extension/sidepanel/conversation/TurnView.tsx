@@ -1,0 +1,167 @@
+/** One question and its answer, with its versions and what can be done with it. */
+import './TurnView.css';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { PathStep } from '../../shared/thread';
+import type { AnswerDom } from '../answer/answer-dom';
+import type { Turn } from './chat-state';
+import { Question } from './Question';
+import { TurnFooter } from './TurnFooter';
+import { Activity } from './Activity';
+import { SourcesSent } from '../material/SourcesSent';
+import { onAnswerClick } from '../answer/links';
+import { watchTimestamps } from '../answer/timestamps';
+import { t } from '../../shared/i18n';
+
+export interface TurnActions {
+  onRegenerate: (turnId: string) => void;
+  onEdit: (turnId: string, question: string) => void;
+  onContinue: (turnId: string) => void;
+  onSelect: (turnId: string) => void;
+  onStop: () => void;
+  /** When an answer last received data (for the stall hint). */
+  heardFrom: (turnId: string) => number | null;
+}
+
+/** Up and Down move between messages, as in a feed. */
+function moveFocus(e: KeyboardEvent<HTMLElement>) {
+  if (e.target !== e.currentTarget || (e.key !== 'ArrowDown' && e.key !== 'ArrowUp')) return;
+  const next = e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
+  if (next instanceof HTMLElement) {
+    e.preventDefault();
+    next.focus();
+  }
+}
+
+export const TurnView = memo(function TurnView({
+  step,
+  doc,
+  onRegenerate,
+  onEdit,
+  onContinue,
+  onSelect,
+  onStop,
+  heardFrom,
+  pending,
+  video,
+}: TurnActions & {
+  step: PathStep<Turn>;
+  doc: AnswerDom;
+  pending: boolean;
+  /** The video the answer is about (`answer/video-of-turn.ts`): its "[12:34]" moments link there. */
+  video?: string;
+}) {
+  const { turn } = step;
+  const slot = useRef<HTMLDivElement>(null);
+  // The question being edited (its form is in Question, its Edit button in TurnFooter).
+  const [editing, setEditing] = useState<string | null>(null);
+  // A reloaded conversation brings a new AnswerDom for the same turn: it replaces the old one.
+  useEffect(() => {
+    slot.current?.replaceChildren(doc.root);
+  }, [doc]);
+  // An answer about a video links the moments it names ("[12:34]") to the video.
+  useEffect(() => (video ? watchTimestamps(doc.root, video) : undefined), [doc, video]);
+  const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
+  const streaming = turn.status === 'streaming';
+  // Retry on a stalled answer stops it first, then asks again once it has stopped.
+  const retryStopped = useRef(false);
+  // The panel re-renders when an answer starts, so this is current even as the text grows quietly.
+  const received = turn.answer !== '';
+  useEffect(() => {
+    if (!retryStopped.current || streaming) return;
+    retryStopped.current = false;
+    // Nothing arrived: ask again in place rather than leave an empty version behind.
+    (received ? onRegenerate : onContinue)(turn.id);
+  }, [streaming, received, onRegenerate, onContinue, turn.id]);
+
+  return (
+    <article
+      className="turn"
+      data-status={turn.status}
+      tabIndex={0}
+      aria-busy={streaming}
+      aria-label={t('questionLabel', turn.question)}
+      onKeyDown={moveFocus}
+    >
+      <Question turn={turn} editing={editing} onEditing={setEditing} onEdit={onEdit} />
+      {turn.reasoning && (
+        <details className="reasoning">
+          <summary>{streaming && !turn.answer ? t('thinking') : t('reasoning')}</summary>
+          <p>{turn.reasoning}</p>
+        </details>
+      )}
+      <div className="answer-slot" ref={slot} onClick={onClick} />
+      {streaming && (
+        <Activity
+          turn={turn}
+          heardFrom={heardFrom}
+          onStop={onStop}
+          onRetry={() => {
+            retryStopped.current = true;
+            onStop();
+          }}
+        />
+      )}
+      <Status turn={turn} pending={pending} onContinue={onContinue} onRegenerate={onRegenerate} />
+      {turn.attachments?.length ? <SourcesSent sources={turn.attachments} /> : null}
+      {turn.saveFailed && (
+        <p className="notice error" role="alert">
+          {turn.saveFailed}
+        </p>
+      )}
+      <TurnFooter
+        step={step}
+        pending={pending}
+        onSelect={onSelect}
+        onRegenerate={onRegenerate}
+        onEditQuestion={() => setEditing(turn.question)}
+      />
+    </article>
+  );
+});
+
+/** Continue and Retry are disabled while a command for this turn is pending (a double click sends one). */
+function Status({
+  turn,
+  pending,
+  onContinue,
+  onRegenerate,
+}: {
+  turn: Turn;
+  pending: boolean;
+  onContinue: (id: string) => void;
+  onRegenerate: (id: string) => void;
+}) {
+  if (turn.status === 'done' && turn.finishReason === 'length') {
+    return <p className="meta">{t('lengthLimit')}</p>;
+  }
+  if (turn.status === 'stopped' || turn.status === 'interrupted') {
+    return (
+      <div className="meta interrupted">
+        <p>{turn.status === 'stopped' ? t('stopped') : t('interrupted')}</p>
+        <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
+          {t('continue')}
+        </button>
+      </div>
+    );
+  }
+  if (turn.status === 'error' && turn.error) {
+    // What arrived before a connection dropped stays, and can be carried on in place; Retry
+    // (a new version) stays at hand for an answer that went wrong. With nothing received,
+    // Retry asks again in place: a version holding only an error would be clutter.
+    const received = turn.answer !== '';
+    return (
+      <div className="error" role="alert">
+        <p>{turn.error.message}</p>
+        {received && (
+          <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
+            {t('continue')}
+          </button>
+        )}
+        <button type="button" disabled={pending} onClick={() => (received ? onRegenerate : onContinue)(turn.id)}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
