@@ -9,10 +9,13 @@
 //! - [`context`] sizes page material to a budget and fences it as untrusted in the prompt.
 //! - [`material`] turns what the panel extracts from a PDF into text with its pages.
 //! - [`errors`] is the one catalogue of failures and the words the user sees for them.
+//! - [`limits`] caps how much of a response is held; the decoders stop at them and the
+//!   catalogue names them, so both depend on it and neither on the other.
 
 pub mod context;
 pub mod errors;
 pub mod events;
+pub mod limits;
 pub mod markdown;
 pub mod material;
 pub mod providers;

@@ -11,7 +11,7 @@ mod hints;
 mod tests;
 
 use crate::events::{ErrorCode, Localized, StreamEvent};
-use crate::providers::Limit;
+use crate::limits::Limit;
 use detail::{clip, mentions_context_length, non_empty, provider_detail, refuses_images};
 pub(crate) use hints::{address_not_found, is_address_404};
 

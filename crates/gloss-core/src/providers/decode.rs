@@ -6,11 +6,11 @@
 //! [`SseStream`], which does the framing and leaves each only the meaning of an event's data
 //! ([`SseHandler`]).
 
-use super::limits::{Limit, Limits, MAX_MODEL_NAME};
 use super::protocol;
 use super::sse::SseDecoder;
 use crate::errors;
 use crate::events::StreamEvent;
+use crate::limits::{Limit, Limits, MAX_MODEL_NAME};
 use crate::spec::ProviderKind;
 
 /// Incremental decoding of one response body. Not `Debug`: a trait object's vtable keeps every

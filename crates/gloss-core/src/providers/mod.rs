@@ -1,8 +1,8 @@
 //! Provider protocols: one file (or folder) per provider behind the `Protocol` trait. Each
 //! builds its streaming chat request as a value ([`HttpRequest`], with the helpers in `http.rs`)
 //! and decodes its response bytes into [`StreamEvent`]s (`decode.rs`, over the `sse` or `ndjson`
-//! framing, reading the JSON through `json.rs`, within the caps in `limits.rs`); the caller owns the transport (fetch, abort,
-//! timeouts).
+//! framing, reading the JSON through `json.rs`, within the caps in [`crate::limits`]); the caller
+//! owns the transport (fetch, abort, timeouts).
 //! This file is the dispatch from a [`ProviderKind`] to its protocol and the public entry points.
 
 mod anthropic;
@@ -11,7 +11,6 @@ mod decode;
 mod gemini;
 mod http;
 mod json;
-mod limits;
 pub mod ndjson;
 mod ollama;
 mod openai;
@@ -21,10 +20,10 @@ use std::borrow::Cow;
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::limits::{Limit, Limits, MAX_ANSWER, MAX_EVENT, MAX_LINE};
 use decode::Decode;
 pub use decode::StreamDecoder;
 pub use http::HttpRequest;
-pub use limits::{Limit, Limits, MAX_ANSWER, MAX_EVENT, MAX_LINE};
 
 use crate::errors;
 use crate::events::StreamEvent;

@@ -3,7 +3,7 @@
 //! its cap (see `limits.rs`) ends the reading: the lines before it are returned, then
 //! [`NdjsonLines::overflowed`] says so and nothing more is read.
 
-use super::limits::MAX_LINE;
+use crate::limits::MAX_LINE;
 
 #[derive(Debug)]
 pub struct NdjsonLines {

@@ -9,7 +9,7 @@
 //!
 //! [HTML spec]: https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation
 
-use super::limits::{Limit, MAX_EVENT, MAX_LINE};
+use crate::limits::{Limit, MAX_EVENT, MAX_LINE};
 
 /// One dispatched event: its `event:` name (if any) and its `data:` lines joined by `\n`.
 #[derive(Debug, Clone, PartialEq, Eq)]
