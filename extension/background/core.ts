@@ -2,7 +2,13 @@
  * The only module that imports the generated WASM glue. Everything else in the extension
  * calls the Rust core through here (or imports its types with `import type`).
  */
-import init, { initSync, StreamRenderer, type SpecError } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
+import init, {
+  initSync,
+  materialRoom as roomInCore,
+  StreamRenderer,
+  type ProviderKind,
+  type SpecError,
+} from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 
 export {
   buildMessages,
@@ -42,6 +48,19 @@ export type {
 } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 
 let ready: Promise<unknown> | undefined;
+
+/**
+ * The tokens a question leaves for page material in a window of `contextTokens` (the core's
+ * `material_room`): less the reserve, the images priced by `kind`'s rule, and the typed words.
+ */
+export function materialRoom(
+  kind: ProviderKind,
+  contextTokens: number,
+  images: readonly { width: number; height: number }[],
+  question: string,
+): number {
+  return roomInCore(kind, contextTokens, Uint32Array.from(images.flatMap((i) => [i.width, i.height])), question);
+}
 
 /** Whether `thrown` is the `SpecError` that `buildRequest` throws for settings that cannot make a request. */
 export function isSpecError(thrown: unknown): thrown is SpecError {

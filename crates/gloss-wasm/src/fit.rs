@@ -1,7 +1,9 @@
-//! Sizing material at the boundary: how much of one text, or of several sharing one window,
-//! fits a token budget (the core's `context::fit` and `fit_all`), with UTF-16 lengths added for
-//! JavaScript strings.
+//! Sizing material at the boundary: the room a question leaves for it (the core's
+//! `context::material_room`), and how much of one text, or of several sharing that room, fits
+//! (`context::fit` and `fit_all`), with UTF-16 lengths added for JavaScript strings.
 
+use gloss_core::context::{ImageSize, Question};
+use gloss_core::ProviderKind;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -39,4 +41,31 @@ pub fn fit_texts(
     let fits = gloss_core::context::fit_all(&refs, budget);
     let out: Vec<Fitted> = texts.iter().zip(fits).map(|(t, f)| fitted(t, f)).collect();
     Ok(to_js(&out))
+}
+
+/// The tokens a question leaves for page material (see the core's `material_room`): a window of
+/// `contextTokens` less the reserve, the images priced by `kind`'s rule, and the typed words.
+/// `imageSides` holds each image's width and height in turn; a slice of numbers crosses without
+/// the JSON round trip, whose decoder for one more type cost ~0.9 KB gzipped.
+#[wasm_bindgen(js_name = materialRoom)]
+pub fn material_room(
+    #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+    context_tokens: u32,
+    image_sides: &[u32],
+    question: &str,
+) -> Result<u32, JsError> {
+    let kind: ProviderKind = from_js(kind, "provider kind")?;
+    let images: Vec<ImageSize> = image_sides
+        .chunks_exact(2)
+        .map(|s| ImageSize {
+            width: s[0],
+            height: s[1],
+        })
+        .collect();
+    Ok(gloss_core::context::material_room(&Question {
+        kind,
+        context_tokens,
+        images: &images,
+        text: question,
+    }))
 }

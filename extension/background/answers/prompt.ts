@@ -1,11 +1,11 @@
 /**
  * What the model receives, on the TypeScript side (the core's `context.rs` writes the fence):
  * the messages a question sends, built from the stored conversation (the one source of truth),
- * its page material fenced as untrusted data, and how much material a provider has room for.
+ * and its page material fenced as untrusted data. The room material has is the core's
+ * (`context::material_room`).
  */
 import type { TurnRecord } from '../../shared/history';
 import type { ChatMessage } from '../../shared/protocol';
-import { PRESETS, type PresetId } from '../../shared/presets';
 import { buildMessages, coreReady, type ChatSpec } from '../core';
 
 /** A message as the provider gets it: its text, or its images and text as parts. */
@@ -13,9 +13,6 @@ export type SentMessage = ChatSpec['messages'][number];
 
 /** What a question asks: its words, page material and images. */
 type Asked = Pick<TurnRecord, 'question' | 'attachments' | 'images'>;
-
-/** Room kept for the answer and the conversation around the material. */
-const RESERVE_TOKENS = 1024;
 
 /** Asked after an interrupted answer, which is sent back as the assistant's so far. */
 export const CONTINUE_PROMPT =
@@ -75,13 +72,4 @@ export async function withMaterial(messages: ChatMessage[]): Promise<SentMessage
     return { role: m.role, content: built.at(-1)?.content ?? m.content };
   });
   return instruction ? [instruction, ...out] : out;
-}
-
-/**
- * The tokens page material may take with a provider of `preset` (a custom one's when none),
- * less `reserved` for what goes with it (the question's images).
- */
-export function materialBudget(preset: PresetId | undefined, reserved = 0): number {
-  const window = PRESETS[preset ?? 'custom'].contextTokens;
-  return Math.max(256, window - RESERVE_TOKENS - reserved);
 }

@@ -6,8 +6,9 @@ import * as v from 'valibot';
 import { beforeAll, expect, test, vi } from 'vitest';
 import { ChatCommandSchema } from '../../shared/protocol';
 import { MAX_IMAGES, type QuestionImage } from '../../shared/image';
-import { buildRequest, imageTokens } from '../core';
-import { materialBudget, messagesFor, withMaterial } from './prompt';
+import { PRESETS } from '../../shared/presets';
+import { buildRequest, imageTokens, materialRoom } from '../core';
+import { messagesFor, withMaterial } from './prompt';
 import { streamAnswer, type AnswerEvent } from '../providers/provider-stream';
 import { eventually, freshStore, loadCore, PROVIDER, scripted } from '../test-support';
 
@@ -96,8 +97,11 @@ test('page material gets the room the question’s images leave, each priced by 
   expect(imageTokens('anthropic', 1568, 1000)).toBe(1600);
   // OpenAI: 1568×1000 → 1204×768 → 3×2 tiles of 512 px, 85 + 6 × 170.
   expect(imageTokens('openai', 1568, 1000)).toBe(1105);
-  expect(materialBudget('custom', 1600)).toBe(materialBudget('custom') - 1600);
-  expect(materialBudget('custom', 10_000_000)).toBe(256);
+  const window = PRESETS.custom.contextTokens;
+  const photo = { width: 1568, height: 1000 };
+  expect(materialRoom('anthropic', window, [photo], '')).toBe(materialRoom('anthropic', window, [], '') - 1600);
+  const huge = { width: 100_000, height: 100_000 };
+  expect(materialRoom('gemini', window, [huge, huge, huge, huge], '')).toBe(256);
 });
 
 test('an image kept by every version of a turn is stored once, and each version sends it whole', async () => {

@@ -5,26 +5,23 @@
  */
 import browser from 'webextension-polyfill';
 import type { Handlers, Req } from '../../shared/protocol';
+import { PRESETS } from '../../shared/presets';
 import { pickProvider } from '../../shared/settings';
-import { coreReady, fitText, fitTexts, imageTokens, pdfPages, pdfText } from '../core';
+import { coreReady, fitText, fitTexts, materialRoom, pdfPages, pdfText } from '../core';
 import { addTab, takePending } from './page-context';
-import { materialBudget } from '../answers/prompt';
 import { loadSettings } from '../settings/settings-store';
 
 type Sizing = Omit<Req<'context.fit'>, 'text'>;
 
 /**
- * The tokens left for material: the provider's window less the question's images (priced by
- * the provider's own rule) and the text typed to go with it.
+ * The tokens left for material with the chosen provider (a custom one's window when none): the
+ * core's `materialRoom`, less the question's images and the text typed to go with it.
  */
 async function roomFor({ providerId, images = [], question }: Sizing): Promise<number> {
   await coreReady();
   const provider = pickProvider(await loadSettings(), providerId);
-  const kind = provider?.kind ?? 'openai';
-  const forImages = images.reduce((sum, i) => sum + imageTokens(kind, i.width, i.height), 0);
-  const window = materialBudget(provider?.preset, forImages);
-  const typed = question ? fitText(question, window).totalTokens : 0;
-  return Math.max(0, window - typed);
+  const window = PRESETS[provider?.preset ?? 'custom'].contextTokens;
+  return materialRoom(provider?.kind ?? 'openai', window, images, question ?? '');
 }
 
 const shown = ({ keptChars, keptTokens, totalTokens, percent }: ReturnType<typeof fitText>) => ({
