@@ -13,6 +13,27 @@ const USE_BROWSER =
 const NO_CHROME_GLOBAL = { name: 'chrome', message: USE_BROWSER };
 // `globalThis.chrome`, `(globalThis as …).chrome`: the same global, reached as a property.
 const NO_CHROME_PROPERTY = { selector: "MemberExpression[property.name='chrome']", message: USE_BROWSER };
+// A later config's `no-restricted-imports` replaces an earlier one's for the same files, so each
+// carries the glue's rule along with its own.
+const ONLY_CORE_IMPORTS_GLUE = {
+  group: [GLUE],
+  allowTypeImports: true,
+  message: 'Only extension/background/core.ts imports the WASM glue; import from it (or use `import type`).',
+};
+const restrictImports = (...patterns) => ['error', { patterns: [ONLY_CORE_IMPORTS_GLUE, ...patterns] }];
+// Imports run one way: the worker and the panel each build on shared/, and neither on the other.
+const SHARED_STANDS_ALONE = {
+  group: ['**/background/**', '**/sidepanel/**', '**/content/**'],
+  message: 'shared/ is what the worker and the panel both build on: it imports neither of them.',
+};
+const PANEL_ASKS_WORKER = {
+  group: ['**/background/**'],
+  message: 'The panel never runs worker code: ask the worker through shared/protocol.',
+};
+const WORKER_KNOWS_NO_PANEL = {
+  group: ['**/sidepanel/**'],
+  message: 'The worker does not depend on the panel: what both need belongs in shared/.',
+};
 const USE_PROTOCOL =
   'Use send()/handleMessages()/connectChat()/onChatConnect()/announcePanel()/onPanelPresence() from extension/shared/protocol.';
 
@@ -30,19 +51,7 @@ export default tseslint.config(
       // A function longer than a screen does several jobs: name them. A warning, not an error,
       // so a long table or switch can stay where splitting would only scatter it.
       'max-lines-per-function': ['warn', { max: 40, skipBlankLines: true, skipComments: true, IIFEs: true }],
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [GLUE],
-              allowTypeImports: true,
-              message:
-                'Only extension/background/core.ts imports the WASM glue; import from it (or use `import type`).',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': restrictImports(),
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // Destructuring a key away (`const { a, ...rest } = x`) is how we drop it.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
@@ -50,7 +59,6 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
     },
   },
-  { files: ['extension/background/core.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     // A component's body is mostly its markup.
     files: ['**/*.tsx'],
@@ -108,6 +116,16 @@ export default tseslint.config(
       ],
     },
   },
+  { files: ['extension/shared/**'], rules: { 'no-restricted-imports': restrictImports(SHARED_STANDS_ALONE) } },
+  {
+    // A panel test may load the built core in Node to check what the worker would make of its
+    // output (pdf-read.test.ts); the panel's code may not.
+    files: ['extension/sidepanel/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrictImports(PANEL_ASKS_WORKER) },
+  },
+  { files: ['extension/background/**'], rules: { 'no-restricted-imports': restrictImports(WORKER_KNOWS_NO_PANEL) } },
+  { files: ['extension/background/core.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['extension/sidepanel/**/*.tsx', 'extension/sidepanel/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
