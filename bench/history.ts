@@ -101,7 +101,7 @@ async function timeUntil(page: Page, action: string, selector: string, test: str
 
 /** In the panel from its first script: click History as soon as it exists, note when rows show. */
 const OPEN_HISTORY_AT_ONCE = `new MutationObserver((_, observer) => {
-  const button = [...document.querySelectorAll('header button')].find((b) => b.textContent === 'History');
+  const button = document.querySelector('header button[aria-label="History"]');
   if (button && !window.historyClicked) { window.historyClicked = performance.now(); button.click(); }
   if (document.querySelectorAll('.history-item').length >= 50) {
     observer.disconnect();
@@ -109,7 +109,7 @@ const OPEN_HISTORY_AT_ONCE = `new MutationObserver((_, observer) => {
   }
 }).observe(document, { childList: true, subtree: true });`;
 
-const CLICK_HISTORY = `[...document.querySelectorAll('header button')].find((b) => b.textContent === 'History').click()`;
+const CLICK_HISTORY = `document.querySelector('header button[aria-label="History"]').click()`;
 const typeQuery = (q: string) =>
   `const box = document.querySelector('input[type=search]');
    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(box, ${JSON.stringify(q)});
