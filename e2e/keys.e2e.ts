@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { configureProvider, request } from './panel';
+import { ask, configureProvider, request } from './panel';
 import { fixture, perEvent } from './provider-server';
 import { startRecorder } from './recorder';
 import { startSession, type Session } from './session';
@@ -124,5 +124,41 @@ describe('where the key is kept', () => {
     await panel.getByLabel('Your question').fill('Still keyed?');
     await panel.getByLabel('Your question').press('Enter');
     await expect.poll(() => session.server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+});
+
+describe('a base URL rewritten outside the settings (as a compromised page could in Firefox)', () => {
+  const rewrite = (baseUrl: string) =>
+    panel.evaluate(async (url) => {
+      const stored = await chrome.storage.local.get('gloss.settings');
+      const settings = stored['gloss.settings'] as { providers: { baseUrl: string }[] };
+      settings.providers[0]!.baseUrl = url;
+      await chrome.storage.local.set({ 'gloss.settings': settings });
+    }, baseUrl);
+
+  test('the question is refused with the reason and nothing reaches the new address; set back, the key is used', async () => {
+    await panel.reload();
+    const seenBefore = other.seen.length;
+    await rewrite(`${other.url}/v1`);
+    await ask(panel, 'Where does my key go?');
+    const turn = panel.locator('.turn').last();
+    await expect.poll(() => turn.getAttribute('data-status')).toBe('error');
+    expect(await turn.getByRole('alert').textContent()).toContain(
+      `goes only to ${session.server.url}, and its base URL now points to ${other.url}`,
+    );
+    expect(other.seen.length).toBe(seenBefore);
+
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await expect
+      .poll(() => panel.locator('.provider .field-error').textContent())
+      .toContain(`it was saved for ${session.server.url}`);
+
+    await rewrite(`${session.server.url}/v1`);
+    await panel.reload();
+    session.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 0 });
+    await ask(panel, 'And now?');
+    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    expect(session.server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(other.headerText()).not.toContain(KEY);
   });
 });

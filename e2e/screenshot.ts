@@ -14,6 +14,7 @@ import { failed, material, waiting } from './screenshot-states';
 import { aroundAnswer, connectionTest } from './screenshot-states-12';
 import { longSources } from './screenshot-states-15';
 import { imageStates } from './screenshot-states-16';
+import { heldKey } from './screenshot-states-33';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -71,6 +72,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await panel.locator('.settings').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await shoot(panel, `settings-end-${lang}`);
     await connectionTest(panel, server, shoot, lang);
+    await heldKey(panel, shoot, lang);
   } finally {
     await browser.close();
   }

@@ -45,6 +45,12 @@ export interface GlossDb extends DBSchema {
 export interface KeyRecord {
   providerId: string;
   apiKey: string;
+  /**
+   * The origin the key was saved for (`https://api.openai.com`): it is attached to a provider
+   * only while the provider's base URL is on it. Missing on keys saved before it was recorded;
+   * those are bound to their provider's origin the first time the settings are read.
+   */
+  origin?: string;
 }
 
 export type Db = IDBPDatabase<GlossDb>;

@@ -21,6 +21,11 @@ const ProviderSchema = v.object({
   baseUrl: v.string(),
   apiKey: v.string(),
   model: v.string(),
+  /**
+   * Set by the worker when it reads the settings, never stored: the origin of this provider's
+   * saved key, held back because the base URL is no longer on it (the worker's settings-store.ts).
+   */
+  keyHeldFor: v.optional(v.string()),
 });
 
 const TimeoutsSchema = v.object({
@@ -130,6 +135,8 @@ export function upsertProvider(settings: StoredSettings, input: ProviderInput, n
     baseUrl: input.baseUrl.trim(),
     model: input.model.trim(),
     apiKey: (input.apiKey ?? keptKey(existing, input.baseUrl)).trim(),
+    // A held-back key stays held (not deleted) until a key is typed or removed on purpose.
+    ...(input.apiKey === undefined && existing?.keyHeldFor !== undefined ? { keyHeldFor: existing.keyHeldFor } : {}),
   };
   const providers = existing
     ? settings.providers.map((p) => (p.id === provider.id ? provider : p))

@@ -166,6 +166,23 @@ describe('streamAnswer', () => {
     ]);
   });
 
+  test('a provider whose saved key was held back sends nothing, not even the question without it', async () => {
+    const fetchFn = vi.fn<typeof fetch>();
+    const events: AnswerEvent[] = [];
+    const moved = { ...provider, baseUrl: 'https://evil.example/v1', keyHeldFor: 'https://api.openai.com' };
+    await streamAnswer(moved, question, (e) => events.push(e), new AbortController().signal, timeouts, {}, fetchFn);
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(events).toEqual([
+      {
+        type: 'error',
+        code: 'bad_request',
+        message: expect.stringContaining(
+          'goes only to https://api.openai.com, and its base URL now points to https://evil.example',
+        ),
+      },
+    ]);
+  });
+
   test('an HTTP error becomes one error event', async () => {
     const events = await run(async () => new Response('{"error":{"message":"nope"}}', { status: 401 }));
     expect(events).toMatchObject([{ type: 'error', code: 'auth', message: expect.stringContaining('nope') }]);

@@ -22,6 +22,7 @@ import {
 } from '../core';
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyMissing, keyRefusal } from '../../shared/key-transport';
+import { originOf } from '../../shared/key-origin';
 import { MAX_ERROR_BODY, readText } from './read-body';
 import { DecodeBatches } from './decode-batches';
 
@@ -47,7 +48,10 @@ export async function streamAnswer(
 ): Promise<void> {
   await coreReady();
   const hasKey = provider.apiKey.trim() !== '';
-  const refusal = keyRefusal(provider.baseUrl, hasKey) ?? keyMissing(provider.preset, provider.baseUrl, hasKey);
+  const refusal =
+    keyHeldBack(provider) ??
+    keyRefusal(provider.baseUrl, hasKey) ??
+    keyMissing(provider.preset, provider.baseUrl, hasKey);
   if (refusal) {
     post({ type: 'error', code: 'bad_request', message: refusal });
     return;
@@ -71,6 +75,15 @@ export async function streamAnswer(
   } finally {
     clock.stop();
   }
+}
+
+/**
+ * Why nothing may be sent: the provider's saved key is held back because its base URL left the
+ * key's origin outside Gloss's settings (settings-store.ts). Sending the question keyless would
+ * still hand the conversation to an address the user never saved.
+ */
+function keyHeldBack({ keyHeldFor, baseUrl }: StoredProvider): string | null {
+  return keyHeldFor === undefined ? null : t('keyHeldBack', keyHeldFor, originOf(baseUrl) ?? baseUrl.trim());
 }
 
 interface AnswerOptions {

@@ -21,6 +21,7 @@ export function ProviderRow({ provider: p, isDefault, onEdit, onMakeDefault, onR
         <div className="hint">
           {PRESETS[p.preset].label} · {p.model ? modelName(p.model) : t('noModel')}
         </div>
+        {p.keyHeldFor !== undefined && <p className="field-error">{t('keyHeldNotice', p.keyHeldFor)}</p>}
       </div>
       <div className="row">
         <button type="button" onClick={onEdit} aria-label={t('editProvider', p.name)}>
