@@ -20,7 +20,7 @@ import {
   timeoutError,
   warmUpRenderer,
 } from './core';
-import { IMAGE_TYPES, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../shared/image';
+import { IMAGE_TYPES, MAX_IMAGE_BASE64, MAX_IMAGE_SIDE } from '../shared/images/image';
 import { loadCore } from './test-support';
 
 beforeAll(loadCore);

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { AttachmentSchema, AttachmentViewSchema, attachmentView } from './attachment';
-import { ImagesSchema } from './image';
+import { ImagesSchema } from './images/image';
 import { ExcerptSchema } from './excerpt';
 
 export const TURN_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;

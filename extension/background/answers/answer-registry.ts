@@ -9,7 +9,7 @@ import { newTurn, titleFor, type ConversationRecord, type TurnRecord } from '../
 import type { Attachment } from '../../shared/attachment';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
-import { imageRoomProblem } from '../../shared/opened-images';
+import { imageRoomProblem } from '../../shared/images/opened-images';
 import type { ChatCommand, ChatMessage } from '../../shared/protocol';
 import { pickProvider, type StoredSettings } from '../../shared/settings';
 import { pathTo } from '../../shared/thread';

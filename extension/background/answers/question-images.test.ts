@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { beforeAll, expect, test, vi } from 'vitest';
 import { ChatCommandSchema } from '../../shared/protocol';
-import { MAX_IMAGES, type QuestionImage } from '../../shared/image';
+import { MAX_IMAGES, type QuestionImage } from '../../shared/images/image';
 import { PRESETS } from '../../shared/presets';
 import { buildRequest, imageTokens, materialRoom } from '../core';
 import { messagesFor, withMaterial } from './prompt';

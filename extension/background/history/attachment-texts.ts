@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { AttachmentSchema } from '../../shared/attachment';
 import { TurnSchema, type TurnRecord } from '../../shared/history';
-import { ImageSchema, type QuestionImage } from '../../shared/image';
+import { ImageSchema, type QuestionImage } from '../../shared/images/image';
 
 export const AttachmentRefSchema = v.object({
   kind: AttachmentSchema.entries.kind,

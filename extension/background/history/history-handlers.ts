@@ -3,7 +3,7 @@
  * Export and import travel in pieces on ports of their own (`history-transfer.ts`).
  */
 import { shownTurn } from '../../shared/history';
-import { byReference } from '../../shared/opened-images';
+import { byReference } from '../../shared/images/opened-images';
 import type { Handlers } from '../../shared/protocol';
 import type { AnswerRegistry } from '../answers/answer-registry';
 import { coreReady, renderMarkdown } from '../core';

@@ -12,7 +12,7 @@ import {
   type TurnRecord,
 } from '../../shared/history';
 import { t } from '../../shared/i18n';
-import { MAX_CONVERSATION_IMAGE_CHARS, imageChars } from '../../shared/opened-images';
+import { MAX_CONVERSATION_IMAGE_CHARS, imageChars } from '../../shared/images/opened-images';
 import { storageProblem } from '../db';
 import type { HistoryStore } from './history-store';
 

@@ -11,11 +11,11 @@ import { handOver } from './hand-over';
 import { openPanel } from '../panel';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
-import type { QuestionImage } from '../../shared/image';
-import { clampRect, dataUrlBlob, prepareImage } from '../../shared/image-prepare';
-import { pendingImageKey, type PendingImage } from '../../shared/pending-image';
+import type { QuestionImage } from '../../shared/images/image';
+import { clampRect, dataUrlBlob, prepareImage } from '../../shared/images/image-prepare';
+import { pendingImageKey, type PendingImage } from '../../shared/images/pending-image';
 import { imageScale, locateImage, type ImageOnScreen } from './image-on-screen';
-import { readBlob, sizeLabel } from '../providers/read-body';
+import { readBlob, sizeLabel } from '../../shared/read-body';
 
 const MENU_SCREENSHOT = 'gloss-screenshot';
 const MENU_IMAGE = 'gloss-ask-image';

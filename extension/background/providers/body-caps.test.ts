@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { listModels } from './probe';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
-import { MAX_ERROR_BODY, MAX_MODEL_LIST } from './read-body';
+import { MAX_ERROR_BODY, MAX_MODEL_LIST } from '../../shared/read-body';
 import { loadCore, PROVIDER as provider } from '../test-support';
 
 beforeAll(loadCore);

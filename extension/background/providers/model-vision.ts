@@ -5,7 +5,7 @@
  */
 import { modelDetailsRequest, modelSees, type ModelInfo } from '../core';
 import { PROVIDER_FETCH } from './provider-fetch';
-import { MAX_MODEL_LIST, readText } from './read-body';
+import { MAX_MODEL_LIST, readText } from '../../shared/read-body';
 import type { Draft } from './probe';
 
 /** Details asked at once: a local server answers each quickly, and a list may hold dozens. */

@@ -17,7 +17,7 @@ import {
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyRefusal } from '../../shared/key-transport';
 import { streamAnswer, type AnswerEvent } from './provider-stream';
-import { MAX_ERROR_BODY, MAX_MODEL_LIST, readText, sizeLabel } from './read-body';
+import { MAX_ERROR_BODY, MAX_MODEL_LIST, readText, sizeLabel } from '../../shared/read-body';
 import { isOtherModel, modelName } from '../../shared/answered-model';
 import { messageOf } from '../../shared/errors';
 import { localizeError, t } from '../../shared/i18n';

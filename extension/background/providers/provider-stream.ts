@@ -23,7 +23,7 @@ import {
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyMissing, keyRefusal } from '../../shared/key-transport';
 import { originOf } from '../../shared/key-origin';
-import { MAX_ERROR_BODY, readText } from './read-body';
+import { MAX_ERROR_BODY, readText } from '../../shared/read-body';
 import { DecodeBatches } from './decode-batches';
 
 /** The messages of a request, as the core takes them (text, or text and image parts). */

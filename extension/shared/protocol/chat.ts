@@ -9,7 +9,7 @@ import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { AttachmentSchema } from '../attachment';
 import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
 import { ConversationSchema, ShownTurnSchema } from '../history';
-import { ImagesSchema } from '../image';
+import { ImagesSchema } from '../images/image';
 import { fromOwnPage } from './sender';
 
 export const ChatMessageSchema = v.object({

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { AttachmentSchema, MAX_ATTACHMENT_CHARS, PdfRequestSchema } from '../attachment';
-import { MAX_IMAGES } from '../image';
+import { MAX_IMAGES } from '../images/image';
 
 /** One text run of a PDF page, the fields of PDF.js's `TextItem` the core reads. */
 const PdfTextItemSchema = v.object({

@@ -5,8 +5,8 @@
  */
 import * as v from 'valibot';
 import { ConversationSchema, SummarySchema, TurnViewSchema } from '../history';
-import { MAX_IMAGES } from '../image';
-import { ImageDataSchema, ImageRefSchema } from '../opened-images';
+import { MAX_IMAGES } from '../images/image';
+import { ImageDataSchema, ImageRefSchema } from '../images/opened-images';
 
 /** A turn as opening a conversation sends it: its images by reference (`opened-images.ts`). */
 const OpenedTurnSchema = v.object({

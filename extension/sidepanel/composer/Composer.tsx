@@ -10,7 +10,7 @@ import type { SizeNow } from '../material/send-sources';
 import { useAutoAsk } from './useAutoAsk';
 import { ImageArea } from '../images/ImageChips';
 import { useImages } from '../images/useImages';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import { useSend } from './useSend';
 import type { ScrollKey } from './composer-text';
 import { allFit, useSendChoice } from '../material/useSourcesFit';

@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import type { SourcesFit } from '../material/send-sources';
 import type { Source } from '../material/sources';
 import { sendNew, type Sending } from './useSend';

@@ -6,7 +6,7 @@
  */
 import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { messageOf } from '../../shared/errors';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import type { ComposerKey } from './composer-text';
 import { sentAfterSizing, sentNow, type Sending as Choice, type SizeNow } from '../material/send-sources';
 import type { Attachment } from '../material/usePageContext';

@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { Attachment } from '../../shared/attachment';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import type { QuickAction } from '../../shared/preferences';
 import { Composer } from '../composer/Composer';
 import { Conversation } from './Conversation';

@@ -10,7 +10,7 @@ import { messageOf } from '../../shared/errors';
 import { plural, t } from '../../shared/i18n';
 import type { Req } from '../../shared/protocol';
 import type { Attachment } from '../../shared/attachment';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import { latestLeaf } from '../../shared/thread';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import {

@@ -4,7 +4,7 @@
  * session's methods; everything they do is in chat-session.ts.
  */
 import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-import { inPlace } from '../../shared/opened-images';
+import { inPlace } from '../../shared/images/opened-images';
 import { connectChat, send } from '../../shared/protocol';
 import { AnswerDom } from '../answer/answer-dom';
 import { shownPath } from './chat-state';

@@ -7,7 +7,7 @@ import './ImageChips.css';
 import X from 'lucide-react/icons/x';
 import { IconButton } from '../IconButton';
 import { createContext, useState, type ReactNode } from 'react';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import { t } from '../../shared/i18n';
 import type { useImages } from './useImages';
 import type { ScannedPdf } from '../pdf/pdf-pages';

@@ -7,7 +7,7 @@ import Camera from 'lucide-react/icons/camera';
 import { useContext } from 'react';
 import { IconButton } from '../IconButton';
 import { t } from '../../shared/i18n';
-import type { PendingImage } from '../../shared/pending-image';
+import type { PendingImage } from '../../shared/images/pending-image';
 import { ComposerImages } from './ImageChips';
 import { ScreenshotDialog } from './ScreenshotDialog';
 import { useScreenshot } from './useScreenshot';

@@ -7,7 +7,7 @@
  */
 import './ScreenshotDialog.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { PixelRect } from '../../shared/image-prepare';
+import type { PixelRect } from '../../shared/images/image-prepare';
 import { t } from '../../shared/i18n';
 import { isArrow, nudge, regionOf, type Point } from './screenshot';
 

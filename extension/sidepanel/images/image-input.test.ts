@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import { MAX_IMAGES, type QuestionImage } from '../../shared/image';
+import { MAX_IMAGES, type QuestionImage } from '../../shared/images/image';
 import { addImages, imageFiles, imageHandlers, withoutTaken } from './image-input';
 
 /** A DataTransfer as far as the handlers read it (Node has none). */

@@ -3,7 +3,7 @@
  * ready to send. Only image files are claimed: any other paste or drop is left to whoever
  * handles it (text, PDFs).
  */
-import { MAX_IMAGES, type QuestionImage } from '../../shared/image';
+import { MAX_IMAGES, type QuestionImage } from '../../shared/images/image';
 import { t } from '../../shared/i18n';
 
 /** The image files in a paste or drop (none when it carries only text, or other files). */

@@ -7,7 +7,7 @@
  */
 import browser from 'webextension-polyfill';
 import { messageOf } from '../../shared/errors';
-import type { PixelRect } from '../../shared/image-prepare';
+import type { PixelRect } from '../../shared/images/image-prepare';
 import { t } from '../../shared/i18n';
 
 /** A drag shorter than this on screen is a click, not a region. */

@@ -5,9 +5,9 @@
  * `notice`; nothing typed is touched, and a refused question's images come back.
  */
 import { useCallback, useState } from 'react';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import { messageOf } from '../../shared/errors';
-import { prepareImage } from '../../shared/image-prepare';
+import { prepareImage } from '../../shared/images/image-prepare';
 import { addImages, imageHandlers, withoutTaken } from './image-input';
 
 export function useImages(returned: { images?: QuestionImage[] } | null) {

@@ -6,8 +6,8 @@
  */
 import { useCallback, useState } from 'react';
 import { messageOf } from '../../shared/errors';
-import type { QuestionImage } from '../../shared/image';
-import { dataUrlBlob, prepareImage, type PixelRect } from '../../shared/image-prepare';
+import type { QuestionImage } from '../../shared/images/image';
+import { dataUrlBlob, prepareImage, type PixelRect } from '../../shared/images/image-prepare';
 import { captureTab } from './screenshot';
 
 interface Sink {

@@ -4,7 +4,7 @@
  */
 import browser, { type Storage } from 'webextension-polyfill';
 import { useEffect, useRef } from 'react';
-import { pendingImageKey, readPendingImage, type PendingImage } from '../../shared/pending-image';
+import { pendingImageKey, readPendingImage, type PendingImage } from '../../shared/images/pending-image';
 
 export function useTabImages(arrived: (pending: PendingImage) => void): void {
   // The latest handler, so a re-render does not re-subscribe (and take twice).

@@ -5,7 +5,7 @@
  */
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { Attachment } from '../../shared/attachment';
-import type { QuestionImage } from '../../shared/image';
+import type { QuestionImage } from '../../shared/images/image';
 import { send } from '../../shared/protocol';
 import { ComposerImages } from '../images/ImageChips';
 import type { SourcesFit } from './send-sources';

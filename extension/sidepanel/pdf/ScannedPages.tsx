@@ -6,7 +6,7 @@
 import './ScannedPages.css';
 import { useState } from 'react';
 import { messageOf } from '../../shared/errors';
-import { MAX_IMAGES } from '../../shared/image';
+import { MAX_IMAGES } from '../../shared/images/image';
 import { t } from '../../shared/i18n';
 import { loadPdfJs } from './pdf-extract';
 import { firstPages, pageImages, scanPageList, type ScannedPdf } from './pdf-pages';

@@ -5,8 +5,8 @@
  * way of every image (`shared/image-prepare.ts`: JPEG, size checked) into the composer, where the
  * thumbnails show exactly what will be sent. At most `MAX_IMAGES` pages, as for any question.
  */
-import { MAX_IMAGE_SIDE, MAX_IMAGES, type QuestionImage } from '../../shared/image';
-import { prepareImage } from '../../shared/image-prepare';
+import { MAX_IMAGE_SIDE, MAX_IMAGES, type QuestionImage } from '../../shared/images/image';
+import { prepareImage } from '../../shared/images/image-prepare';
 import { t } from '../../shared/i18n';
 import { pageList } from '../material/page-list';
 import { PdfProblem, type PdfJs } from './pdf-extract';

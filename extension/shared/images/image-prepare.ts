@@ -6,7 +6,7 @@
  * worker, which both have `createImageBitmap` and `OffscreenCanvas`.
  */
 import { MAX_IMAGE_BASE64, MAX_IMAGE_SIDE, type QuestionImage } from './image';
-import { t } from './i18n';
+import { t } from '../i18n';
 
 /** JPEG quality: text in screenshots stays sharp, and a 1568-px screenshot stays well under 1 MB. */
 const JPEG_QUALITY = 0.9;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { QuestionImage } from './image';
-import { t } from './i18n';
+import { t } from '../i18n';
 import { MAX_CONVERSATION_IMAGE_CHARS, byReference, imageChars, imageRoomProblem, inPlace } from './opened-images';
 
 const image = (fill: string, chars = 8): QuestionImage => ({

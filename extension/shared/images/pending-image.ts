@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { ImageSchema } from './image';
-import { t } from './i18n';
+import { t } from '../i18n';
 
 /** `chrome.storage.session`: the image (or why there is none) waiting for `windowId`'s panel. */
 export function pendingImageKey(windowId: number): string {

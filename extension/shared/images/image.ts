@@ -4,7 +4,7 @@
  * checks its bytes again. Base64, because it travels as JSON and is stored and exported so.
  */
 import * as v from 'valibot';
-import type { ImageMediaType } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import type { ImageMediaType } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 
 /** The types every protocol takes (the core's `MEDIA_TYPES`; core.test.ts checks these copies
  * of the core's limits, which the panel needs without loading the WASM). */

@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { ImageSchema, type QuestionImage } from './image';
-import { t } from './i18n';
+import { t } from '../i18n';
 
 /** Base64 characters of images one conversation may hold: 40 MiB, ~100 screenshots as sent. */
 export const MAX_CONVERSATION_IMAGE_CHARS = 40 * 1024 * 1024;
