@@ -1,7 +1,8 @@
 /**
  * Reading a response body whole, with a cap: `response.text()` would hold whatever the server
- * sends (a wrong base URL can answer with an endless page; an image's server, an endless file). Streamed answers are
- * capped in the core; these caps are for the bodies the worker reads in one piece.
+ * sends (a wrong base URL can answer with an endless page; an image's or a PDF's server, an
+ * endless file). Streamed answers are capped in the core; these caps are for the bodies the
+ * worker and the panel read in one piece.
  */
 
 /**

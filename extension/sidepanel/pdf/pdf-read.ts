@@ -8,9 +8,9 @@ import type { Attachment } from '../../shared/attachment';
 import { offerMaterial } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
 import { MAX_PDF_BYTES } from '../../shared/pdf';
-import { originPattern } from '../../shared/settings';
 import { send, type Res } from '../../shared/protocol';
 import type { PdfTextItem } from '../../shared/protocol/context';
+import { downloadPdf, tooLarge } from './pdf-download';
 import { loadPdfJs, PdfProblem, textRuns, type PdfJs } from './pdf-extract';
 import type { ScannedPdf } from './pdf-pages';
 
@@ -40,12 +40,9 @@ const DEFAULTS: PdfDeps = {
   pdfText: (pages) => send('context.pdfText', { pages }),
 };
 
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-const tooLarge = (bytes: number) => new PdfProblem(t('pdfTooLarge', megabytes(bytes), MAX_PDF_BYTES / 1024 / 1024));
-
 /** The PDF at `url` (the tab's), as an attachment. Throws a `PdfProblem` saying what went wrong. */
 export async function pdfFromUrl(url: string, title: string, deps: PdfDeps = DEFAULTS): Promise<Attachment> {
-  return pdfFromBytes(await download(url, deps.fetch), title || fileName(url), url, deps);
+  return pdfFromBytes(await downloadPdf(url, deps.fetch), title || fileName(url), url, deps);
 }
 
 /** A PDF file the user dropped or picked, as an attachment. */
@@ -58,28 +55,6 @@ export async function pdfFromFile(file: File, deps: PdfDeps = DEFAULTS): Promise
 /** A file that says it is a PDF, by type or (when the system gives no type) by name. */
 export function isPdfFile(file: { name: string; type: string }): boolean {
   return file.type === 'application/pdf' || (!file.type && file.name.toLowerCase().endsWith('.pdf'));
-}
-
-async function download(url: string, get: typeof fetch): Promise<Uint8Array> {
-  let response: Response;
-  try {
-    // `credentials: include`: a PDF behind a login comes as the user saw it.
-    response = await get(url, { credentials: 'include' });
-  } catch (e) {
-    // The browser refuses file:// to extensions until the user allows file access.
-    if (url.startsWith('file:')) throw new PdfProblem(t('pdfFileAccess'));
-    const retry = originPattern(url) ?? undefined;
-    throw new PdfProblem(t('pdfDownloadFailed', e instanceof Error ? e.message : String(e)), retry);
-  }
-  if (!response.ok) throw new PdfProblem(t('pdfDownloadFailed', `HTTP ${response.status}`));
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
-  if (type && type !== 'application/pdf' && type !== 'application/octet-stream')
-    throw new PdfProblem(t('pdfNotPdf', type));
-  const length = Number(response.headers.get('content-length'));
-  if (length > MAX_PDF_BYTES) throw tooLarge(length);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes.length > MAX_PDF_BYTES) throw tooLarge(bytes.length);
-  return bytes;
 }
 
 async function pdfFromBytes(bytes: Uint8Array, title: string, url: string, deps: PdfDeps): Promise<Attachment> {
