@@ -6,6 +6,8 @@
  * scripted provider as an OpenAI `image_url` JPEG data URL of the size the chip shows.
  */
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles, serveFiles, type FileServer } from './file-server';
@@ -15,29 +17,49 @@ import { jpegSize } from './jpeg';
 /** A 600×400 PNG (orange to teal, far from the indigo of Gloss's icon), drawn by ImageMagick. */
 const PHOTO = execFileSync('convert', ['-size', '600x400', 'gradient:#e07000-#008080', 'png:-']);
 
-/** The page: a heading, the photo from its own origin and the same photo from another one. */
-const page = (other: string) => `<!doctype html><html lang="en"><title>Harbour photos</title>
+/**
+ * The page: a heading, the photo from its own origin, the same photo from another one, and from a
+ * third whose server answers the worker's download (a `cors` fetch) late, with an error.
+ */
+const page = (other: string, slow: string) => `<!doctype html><html lang="en"><title>Harbour photos</title>
 <body style="margin:0;font:16px sans-serif">
 <h1 style="margin:16px">Harbour photos</h1>
 <img id="own" src="/photo.png" width="300" height="200" alt="Harbour" style="margin:16px">
 <img id="other" src="${other}/photo.png" width="300" height="200" alt="Boats" style="margin:16px">
+<img id="slow" src="${slow}/photo.png" width="300" height="200" alt="Quay" style="margin:16px">
 </body></html>`;
 
 let h: Headed;
 let filesUrl: string;
 let other: FileServer;
+let slow: Server;
 let close: () => Promise<void>;
+
+/** The photo for the page; for the worker's download, an error after `SLOW_MS`. */
+const SLOW_MS = 2_500;
+function slowServer(): Server {
+  return createServer((req, res) => {
+    if (req.headers['sec-fetch-mode'] !== 'cors')
+      return void res.writeHead(200, { 'content-type': 'image/png' }).end(PHOTO);
+    setTimeout(() => res.writeHead(500).end(), SLOW_MS);
+  });
+}
 
 beforeAll(async () => {
   // Another origin, without CORS: the worker may not download from it.
   other = await serveFiles((path) => (path === '/photo.png' ? { type: 'image/png', body: PHOTO } : null));
+  slow = slowServer();
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  const slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}`;
   ({ h, filesUrl, close } = await headedWithFiles((path) =>
-    path === '/photo.png' ? { type: 'image/png', body: PHOTO } : { type: 'text/html', body: page(other.url) },
+    path === '/photo.png' ? { type: 'image/png', body: PHOTO } : { type: 'text/html', body: page(other.url, slowUrl) },
   ));
 });
 
 afterAll(async () => {
   other.close();
+  slow.closeAllConnections();
+  slow.close();
   await close();
 });
 
@@ -185,6 +207,23 @@ test('an image from another origin is cut from a screenshot of the tab, and the 
   const { note, sent } = await askAboutImage('#other', '300×200');
   expect(note).toContain('cut the image from a screenshot of the tab');
   expect(sent).toEqual(['300×200']);
+});
+
+test('an image whose download fails late is not cut from a tab brought to the front meanwhile', async () => {
+  const tab = await h.page();
+  await tab.goto(filesUrl);
+  const item = await openMenuOn(tab, '#slow');
+  await h.clickAt(item.x + 100, item.y);
+  // While the worker waits for the image's server, another page comes to the front.
+  const front = await h.browser.context.newPage();
+  await front.goto(`${filesUrl}/elsewhere`);
+  await expect
+    .poll(notice, { timeout: SLOW_MS + 15_000 })
+    .toBe(
+      'Gloss could not get this image: the tab changed before Gloss could look at it. Go back to the image and ask again.',
+    );
+  expect(await chips()).toEqual([]);
+  await front.close();
 });
 
 /** Where focus is in the panel: the screenshot's picture, elsewhere in its dialog, or outside it. */

@@ -110,6 +110,9 @@ export type ExportFile = v.InferOutput<typeof ExportSchema>;
  * make the worker write without end.
  */
 export const MAX_IMPORT_CONVERSATIONS = 10_000;
+
+/** The longest instructions a conversation may have: a new chat's, a changed one's, an imported one's. */
+export const MAX_INSTRUCTIONS = 20_000;
 export const MAX_IMPORT_TURNS = 5_000;
 
 /** A question just asked, before any answer: how the worker stores it and the panel shows it. */

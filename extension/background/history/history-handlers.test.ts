@@ -1,7 +1,7 @@
 /** Stored conversations: search, delete and undo, export and import, damaged records. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Runtime } from 'webextension-polyfill';
-import { MAX_IMPORT_CONVERSATIONS, type ExportFile, type TurnRecord } from '../../shared/history';
+import { MAX_IMPORT_CONVERSATIONS, MAX_INSTRUCTIONS, type ExportFile, type TurnRecord } from '../../shared/history';
 import { t } from '../../shared/i18n';
 import { historyHandlers } from './history-handlers';
 import { exportPieces, importText } from './history-transfer';
@@ -189,6 +189,29 @@ describe('history', () => {
     const file = { format: 'gloss.conversations', version: 1, exportedAt: 0, conversations };
     await expect(importText(store, JSON.stringify(file))).rejects.toThrow(/at most 10[,.\u202f]?000 conversations/);
     expect((await store.list()).value).toHaveLength(0);
+  });
+
+  test('a conversation whose instructions are longer than a chat’s may be is refused whole', async () => {
+    const { store } = await setUp();
+    const conversation = { id: 'c', title: 'Long rules', titleEdited: false, createdAt: 0, updatedAt: 0, leafId: null };
+    const file = (systemPrompt: string) => ({
+      format: 'gloss.conversations',
+      version: 1,
+      exportedAt: 0,
+      conversations: [{ conversation: { ...conversation, systemPrompt }, turns: [] }],
+    });
+    const tooLong = 'x'.repeat(MAX_INSTRUCTIONS + 1);
+    await expect(importText(store, JSON.stringify(file(tooLong)))).rejects.toThrow(
+      t(
+        'importInstructionsTooLong',
+        'Long rules',
+        (MAX_INSTRUCTIONS + 1).toLocaleString(),
+        MAX_INSTRUCTIONS.toLocaleString(),
+      ),
+    );
+    expect((await store.list()).value).toHaveLength(0);
+    await importText(store, JSON.stringify(file('x'.repeat(MAX_INSTRUCTIONS))));
+    expect((await store.conversation('c'))?.systemPrompt).toHaveLength(MAX_INSTRUCTIONS);
   });
 
   test('a file that is not a Gloss export is refused with a reason', async () => {

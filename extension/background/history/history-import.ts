@@ -8,6 +8,7 @@ import {
   ExportSchema,
   MAX_IMPORT_CONVERSATIONS,
   MAX_IMPORT_TURNS,
+  MAX_INSTRUCTIONS,
   type ConversationData,
   type TurnRecord,
 } from '../../shared/history';
@@ -103,6 +104,15 @@ function refuseOverCaps(conversations: readonly ConversationData[]): void {
     throw new Error(t('importTooMany', MAX_IMPORT_CONVERSATIONS.toLocaleString(), MAX_IMPORT_TURNS.toLocaleString()));
   }
   for (const { conversation, turns } of conversations) {
+    const instructions = conversation.systemPrompt?.length ?? 0;
+    if (instructions > MAX_INSTRUCTIONS) {
+      const [title, length, most] = [
+        conversation.title,
+        instructions.toLocaleString(),
+        MAX_INSTRUCTIONS.toLocaleString(),
+      ];
+      throw new Error(t('importInstructionsTooLong', title, length, most));
+    }
     const chars = imageChars(turns);
     if (chars > MAX_CONVERSATION_IMAGE_CHARS) {
       throw new Error(t('importImagesTooMany', conversation.title, mb(chars), mb(MAX_CONVERSATION_IMAGE_CHARS)));

@@ -82,7 +82,9 @@ async function cropFromTab(tab: Tabs.Tab, frameId: number, src: string): Promise
   if (frameId !== 0) throw new Error(t('pageImageInFrame'));
   for (let attempt = 0; attempt < 3; attempt++) {
     const before = await locate(tab, src);
+    await stillInFront(tab);
     const shot = dataUrlBlob(await browser.tabs.captureVisibleTab(tab.windowId ?? -1, { format: 'png' }));
+    await stillInFront(tab);
     const after = await locate(tab, src);
     if (JSON.stringify(before) !== JSON.stringify(after)) {
       await new Promise((r) => setTimeout(r, 300));
@@ -96,6 +98,17 @@ async function cropFromTab(tab: Tabs.Tab, frameId: number, src: string): Promise
     return prepareImage(shot, rect);
   }
   throw new Error(t('pageImageMoving'));
+}
+
+/**
+ * The tab asked about is still the one its window shows, at the same address. The capture takes
+ * whatever tab is in front by then: after a download that failed late (up to DOWNLOAD_MS), the
+ * user may have switched tabs or the page may have gone on, and another page's pixels must not
+ * be sent as this image. Checked before and after the capture, since either may change during it.
+ */
+async function stillInFront(tab: Tabs.Tab): Promise<void> {
+  const [front] = await browser.tabs.query({ active: true, windowId: tab.windowId ?? -1 });
+  if (!front || front.id !== tab.id || front.url !== tab.url) throw new Error(t('pageImageTabChanged'));
 }
 
 async function locate(tab: Tabs.Tab, src: string): Promise<ImageOnScreen> {

@@ -8,7 +8,7 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { AttachmentSchema } from '../attachment';
 import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
-import { ConversationSchema, ShownTurnSchema } from '../history';
+import { ConversationSchema, MAX_INSTRUCTIONS, ShownTurnSchema } from '../history';
 import { ImagesSchema } from '../images/image';
 import { fromOwnPage } from './sender';
 
@@ -47,7 +47,7 @@ export const ChatCommandSchema = v.variant('type', [
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),
     /** Instructions for a conversation this question starts (ignored for an existing one). */
-    systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
+    systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(MAX_INSTRUCTIONS))),
   }),
   /** A new version (`turnId`) of a turn's answer (`of`), to the same question. */
   v.object({

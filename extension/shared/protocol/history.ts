@@ -4,7 +4,7 @@
  * `../history.ts`.
  */
 import * as v from 'valibot';
-import { ConversationSchema, SummarySchema, TurnViewSchema } from '../history';
+import { ConversationSchema, MAX_INSTRUCTIONS, SummarySchema, TurnViewSchema } from '../history';
 import { MAX_IMAGES } from '../images/image';
 import { ImageDataSchema, ImageRefSchema } from '../images/opened-images';
 
@@ -41,7 +41,7 @@ export const HISTORY_MESSAGES = {
       id: v.string(),
       title: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
       leafId: v.optional(v.string()),
-      systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(20_000))),
+      systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(MAX_INSTRUCTIONS))),
     }),
     res: v.object({}),
   },
