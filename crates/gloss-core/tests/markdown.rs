@@ -11,48 +11,7 @@ mod support;
 
 use gloss_core::{render_markdown, StreamRenderer};
 use support::rng::Rng;
-use support::{examples, Consumer};
-
-fn may_resolve_late(input: &str) -> bool {
-    input.contains("[^")
-        || input
-            .lines()
-            .any(|l| l.trim_start().starts_with('[') && l.contains("]:"))
-}
-
-/// Streams `input` in the given chunks, checking invariant 1 after each push and 2 at the end.
-fn stream(input: &str, chunks: &[usize], what: &str) {
-    let mut renderer = StreamRenderer::new();
-    let mut consumer = Consumer::default();
-    let check_partial = !may_resolve_late(input);
-    let mut at = 0;
-    for &len in chunks {
-        let mut end = (at + len).min(input.len());
-        while !input.is_char_boundary(end) {
-            end += 1;
-        }
-        consumer.apply(renderer.push(&input[at..end]));
-        at = end;
-        if check_partial {
-            assert_eq!(
-                consumer.html(),
-                render_markdown(&input[..at]),
-                "{what}: after {at} bytes of {input:?}"
-            );
-        }
-        if at == input.len() {
-            break;
-        }
-    }
-    assert_eq!(at, input.len(), "chunks must cover the input");
-    consumer.apply(renderer.finish());
-    assert_eq!(
-        consumer.html(),
-        render_markdown(input),
-        "{what}: at the end of {input:?}"
-    );
-    assert!(consumer.tail_is_empty(), "{what}: finish leaves no tail");
-}
+use support::{examples, may_resolve_late, stream, Consumer};
 
 #[test]
 fn fixtures_render_as_expected() {

@@ -1,61 +1,57 @@
 //! `\(…\)` and `\[…\]`, the LaTeX delimiters models often write, become the `$…$` and `$$…$$`
-//! that comrak's math extension reads. The change is line-local (outside fenced code and
-//! inline code spans) and keeps every line break, so block boundaries and line numbers stay
-//! the same and a region of the answer normalises exactly as it does inside the whole.
+//! that comrak's math extension reads. The change is line-local and keeps every line break, so
+//! block boundaries and line numbers stay the same and a region of the answer normalises
+//! exactly as it does inside the whole.
+//!
+//! Code is left alone, and what is code is what comrak's own parse of the text says (`code.rs`),
+//! not a scan for fences: a fence opened on a list item's marker line (`` 1. ``` ``) or a
+//! paragraph that opens with a triple-backtick code span (`` ``` aa ``` ``) once made a scan
+//! think a fence stayed open, and math in every later paragraph showed as plain parentheses.
 
 use std::borrow::Cow;
+use std::ops::Range;
+
+use super::code::CodeRegions;
 
 pub fn normalize_delimiters(src: &str) -> Cow<'_, str> {
     if !src.contains("\\(") && !src.contains("\\[") {
         return Cow::Borrowed(src);
     }
+    let code = CodeRegions::of(src);
     let mut out = String::with_capacity(src.len() + 16);
-    let mut fence: Option<(u8, usize)> = None;
+    let mut start = 0;
     for line in src.split_inclusive('\n') {
-        if let Some((ch, len)) = fence {
-            if super::code_tail::closes_fence(line, ch, len) {
-                fence = None;
-            }
-            out.push_str(line);
-        } else if let Some(opened) = opens_fence(line) {
-            fence = Some(opened);
+        if code.in_block(start..start + line.len()) {
             out.push_str(line);
         } else {
-            convert_line(line, &mut out);
+            convert_line(line, start, &code, &mut out);
         }
+        start += line.len();
     }
     Cow::Owned(out)
 }
 
-fn opens_fence(line: &str) -> Option<(u8, usize)> {
-    let indent = line.bytes().take_while(|&b| b == b' ').count();
-    let rest = line.get(indent..)?;
-    let ch = *rest.as_bytes().first()?;
-    let run = rest.bytes().take_while(|&b| b == ch).count();
-    (indent <= 3 && (ch == b'`' || ch == b'~') && run >= 3).then_some((ch, run))
-}
-
-/// Rewrites one line's delimiters, leaving `code spans` alone. A `\(` without its `\)` on the
-/// same line stays as it is; a line that is just `\[` or `\]` opens or closes display math.
-fn convert_line(line: &str, out: &mut String) {
+/// Rewrites one line's delimiters (the line starts at byte `start` of the text), leaving code
+/// spans alone. A `\(` without its `\)` on the same line stays as it is; a line that is just
+/// `\[` or `\]` opens or closes display math.
+fn convert_line(line: &str, start: usize, code: &CodeRegions, out: &mut String) {
     let body = line.trim_end_matches(['\n', '\r']);
-    if matches!(body.trim(), "\\[" | "\\]") {
+    if matches!(body.trim(), "\\[" | "\\]") && !code.touches(start..start + body.len()) {
         out.push_str(&body.replace(body.trim(), "$$"));
     } else {
-        convert_inline(body, out);
+        convert_inline(body, start, code, out);
     }
     out.push_str(&line[body.len()..]);
 }
 
 /// Copies `body` to `out` with each complete `\(…\)` and `\[…\]` outside code spans rewritten
 /// with dollars. A backslash always takes the next byte with it, so `\\(` is no delimiter.
-fn convert_inline(body: &str, out: &mut String) {
+fn convert_inline(body: &str, start: usize, code: &CodeRegions, out: &mut String) {
     let bytes = body.as_bytes();
     let (mut i, mut copied) = (0, 0);
     while i < bytes.len() {
         match bytes[i] {
-            b'`' => i = past_code_span(body, i),
-            b'\\' => match math_at(body, i) {
+            b'\\' => match math_at(body, i).filter(|m| !code.touches(shifted(i..m.2, start))) {
                 Some((dollars, inner, end)) => {
                     out.push_str(&body[copied..i]);
                     out.push_str(dollars);
@@ -71,14 +67,8 @@ fn convert_inline(body: &str, out: &mut String) {
     out.push_str(&body[copied..]);
 }
 
-/// Where the code span opening at `i` ends: after the same run of backticks that opened it, or
-/// just after the opening run when none closes it on this line.
-fn past_code_span(body: &str, i: usize) -> usize {
-    let run = body[i..].bytes().take_while(|&b| b == b'`').count();
-    let ticks = &body[i..i + run];
-    body[i + run..]
-        .find(ticks)
-        .map_or(i + run, |end| i + run + end + run)
+fn shifted(range: Range<usize>, by: usize) -> Range<usize> {
+    range.start + by..range.end + by
 }
 
 /// The math that a `\(` or `\[` at `i` delimits: its dollars, its content and where its closing

@@ -6,6 +6,7 @@
 //! lets `http(s)`/`mailto` links and raster `data:` images through.
 
 mod anchors;
+mod code;
 mod code_tail;
 mod finished;
 mod format;

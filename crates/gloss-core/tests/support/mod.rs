@@ -1,12 +1,55 @@
 //! Shared by the markdown tests: the spec-format reader, a patch consumer that behaves like the
-//! panel (`consumer.rs`), a tiny deterministic RNG (`rng.rs`, which the fuzz tests use too) and a
-//! generator of long answers.
+//! panel (`consumer.rs`), the streaming invariants checked under given chunks (`stream`), a tiny
+//! deterministic RNG (`rng.rs`, which the fuzz tests use too) and a generator of long answers.
 
 mod consumer;
 pub mod examples;
 pub mod rng;
 
 pub use consumer::Consumer;
+
+use gloss_core::{render_markdown, StreamRenderer};
+
+/// Footnotes and reference definitions may change what came before them once they arrive. A
+/// definition may stand in a container (`> [foo]: /url`, `- [foo]: /url`) or follow a line's
+/// other text, so any `]:` counts: the end of the stream is checked whatever this says.
+pub fn may_resolve_late(input: &str) -> bool {
+    input.contains("[^") || input.contains("]:")
+}
+
+/// Streams `input` in the given chunks, checking invariant 1 after each push and 2 at the end.
+pub fn stream(input: &str, chunks: &[usize], what: &str) {
+    let mut renderer = StreamRenderer::new();
+    let mut consumer = Consumer::default();
+    let check_partial = !may_resolve_late(input);
+    let mut at = 0;
+    for &len in chunks {
+        let mut end = (at + len).min(input.len());
+        while !input.is_char_boundary(end) {
+            end += 1;
+        }
+        consumer.apply(renderer.push(&input[at..end]));
+        at = end;
+        if check_partial {
+            assert_eq!(
+                consumer.html(),
+                render_markdown(&input[..at]),
+                "{what}: after {at} bytes of {input:?}"
+            );
+        }
+        if at == input.len() {
+            break;
+        }
+    }
+    assert_eq!(at, input.len(), "chunks must cover the input");
+    consumer.apply(renderer.finish());
+    assert_eq!(
+        consumer.html(),
+        render_markdown(input),
+        "{what}: at the end of {input:?}"
+    );
+    assert!(consumer.tail_is_empty(), "{what}: finish leaves no tail");
+}
 
 /// A sentence, a long table or list of `rows` lines made by `row` (with a header for a table),
 /// and a closing sentence, as models write them.
