@@ -196,3 +196,34 @@ test('the tab picker asks to list the tabs, then for the chosen tab’s site onl
   });
   await other.close();
 });
+
+const granted = () => h.browser.worker.evaluate(() => chrome.permissions.getAll());
+
+test('the list of tabs is given back when the panel closes', async () => {
+  // The test before left it granted, with the panel open.
+  expect((await granted()).permissions).toContain('tabs');
+  await h.shortcut('alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(0);
+  await expect.poll(async () => (await granted()).permissions, { timeout: 10_000 }).not.toContain('tabs');
+});
+
+test('Settings lists the sites Gloss may access with the provider that uses each, and gives one back', async () => {
+  await h.shortcut('alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  const access = () => h.inPanel((doc) => doc?.querySelector('section.access')?.textContent ?? '');
+  await expect
+    .poll(
+      async () => {
+        if (!(await access())) await clickInPanel('.bar button:last-child'); // Settings
+        return access();
+      },
+      { timeout: 15_000, interval: 1000 },
+    )
+    .toContain('http://127.0.0.1Used by');
+  expect(await access()).not.toContain('Your tabs’ titles');
+  const giveBack = 'section.access button[aria-label="Give back access to http://127.0.0.1"]';
+  await h.inPanel((doc, s) => doc?.querySelector(s)?.scrollIntoView({ block: 'center' }), giveBack);
+  await clickInPanel(giveBack);
+  await expect.poll(async () => (await granted()).origins).not.toContain('http://127.0.0.1/*');
+  await expect.poll(access).toContain('No website and no list of your tabs.');
+});

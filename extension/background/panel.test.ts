@@ -7,7 +7,12 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Tabs } from 'webextension-polyfill';
 
 type Presence = (windowId: number, close: () => void, gone: Promise<void>) => void;
-const fake = vi.hoisted(() => ({ presence: undefined as Presence | undefined, opened: [] as number[] }));
+const fake = vi.hoisted(() => ({ presence: undefined as Presence | undefined, opened: [] as number[], released: 0 }));
+vi.mock('./settings/host-access', () => ({
+  releaseTabs: async () => {
+    fake.released++;
+  },
+}));
 vi.mock('../shared/protocol', () => ({ onPanelPresence: (callback: Presence) => (fake.presence = callback) }));
 vi.mock('../shared/chrome-side-panel', () => ({
   hasSidePanel: () => true,
@@ -64,5 +69,17 @@ describe('togglePanel', () => {
     togglePanel(tab(4));
     expect([mine.closes, other.closes]).toEqual([1, 0]);
     await Promise.all([mine.leave(), other.leave()]);
+  });
+});
+
+describe('the list of tabs', () => {
+  test('is given back when the last open panel closes, not before', async () => {
+    const first = announce(7);
+    const second = announce(8);
+    const before = fake.released;
+    await first.leave();
+    expect(fake.released).toBe(before);
+    await second.leave();
+    expect(fake.released).toBe(before + 1);
   });
 });

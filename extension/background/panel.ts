@@ -8,6 +8,7 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import { onPanelPresence } from '../shared/protocol';
 import { handleToolbarButton, hasSidePanel, openSidePanel } from '../shared/chrome-side-panel';
 import { openSidebar, toggleSidebarFromToolbar } from '../shared/firefox-sidebar';
+import { releaseTabs } from './settings/host-access';
 
 /** Window id → how to close each panel open in it. */
 const openPanels = new Map<number, Set<() => void>>();
@@ -17,7 +18,10 @@ export function trackPanels(): void {
     const panels = openPanels.get(windowId) ?? new Set();
     panels.add(close);
     openPanels.set(windowId, panels);
-    void gone.then(() => panels.delete(close));
+    void gone.then(() => {
+      panels.delete(close);
+      if ([...openPanels.values()].every((open) => open.size === 0)) void releaseTabs().catch(console.error);
+    });
   });
 }
 

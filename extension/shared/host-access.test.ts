@@ -22,8 +22,10 @@ describe('host access no provider needs', () => {
     expect(unneededOrigins(['http://api.openai.com/*'], providers)).toEqual(['http://api.openai.com/*']);
   });
 
-  test('Find local models’ access stays, and so do wildcards Gloss never asks for', () => {
-    expect(unneededOrigins([...LOCAL_ORIGINS, 'https://*/*', '<all_urls>', 'https://*.example.com/*'], [])).toEqual([]);
+  test('Find local models’ access stays only for a saved provider on it; wildcards Gloss never asks for stay', () => {
+    expect(unneededOrigins(['https://*/*', '<all_urls>', 'https://*.example.com/*'], [])).toEqual([]);
+    expect(unneededOrigins(LOCAL_ORIGINS, [])).toEqual(LOCAL_ORIGINS);
+    expect(unneededOrigins(LOCAL_ORIGINS, [{ baseUrl: 'http://127.0.0.1:8080/v1' }])).toEqual(['http://localhost/*']);
   });
 
   test('with no providers left, every provider origin goes', () => {

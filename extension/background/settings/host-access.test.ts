@@ -24,8 +24,8 @@ describe('releaseUnneededOrigins', () => {
     const provider = { id: 'p', preset: 'openai', kind: 'openai', name: 'P', apiKey: '', model: 'm' } as const;
     const settings = { ...DEFAULT_SETTINGS, providers: [{ ...provider, baseUrl: 'https://api.openai.com/v1' }] };
     await releaseUnneededOrigins(settings);
-    expect(granted.removed).toEqual([['https://old.example/*']]);
-    expect(granted.origins).toEqual(['https://api.openai.com/*', 'http://127.0.0.1/*']);
+    expect(granted.removed).toEqual([['https://old.example/*', 'http://127.0.0.1/*']]);
+    expect(granted.origins).toEqual(['https://api.openai.com/*']);
     await releaseUnneededOrigins(settings);
     expect(granted.removed).toHaveLength(1);
   });

@@ -1,7 +1,8 @@
 /**
- * Gives back host access no saved provider needs, after every settings change and at startup
- * (which also catches access granted for a URL that was only tested). Removing needs no user
- * gesture; asking does, so the panel asks (`sidepanel/settings/permissions.ts`).
+ * Gives back access no feature in use needs: host access no saved provider needs, after every
+ * settings change and at startup (which also catches access granted for a URL that was only
+ * tested), and the list of tabs once no panel is open. Removing needs no user gesture; asking
+ * does, so the panel asks (`sidepanel/settings/permissions.ts`).
  */
 import browser from 'webextension-polyfill';
 import { unneededOrigins } from '../../shared/host-access';
@@ -11,4 +12,14 @@ export async function releaseUnneededOrigins(settings: StoredSettings): Promise<
   const { origins = [] } = await browser.permissions.getAll();
   const unneeded = unneededOrigins(origins, settings.providers);
   if (unneeded.length > 0) await browser.permissions.remove({ origins: unneeded });
+}
+
+/**
+ * The titles and addresses of the user's tabs (the optional `tabs` permission) serve the panel's
+ * tab picker only: with no panel open nothing can use them, so they are given back, and the
+ * picker asks again next time.
+ */
+export async function releaseTabs(): Promise<void> {
+  if (await browser.permissions.contains({ permissions: ['tabs'] }))
+    await browser.permissions.remove({ permissions: ['tabs'] });
 }

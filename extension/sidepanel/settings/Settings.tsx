@@ -1,10 +1,11 @@
 /**
  * All settings: the providers (list, add, edit, remove, default), local servers, timeouts,
- * appearance, quick actions and shortcuts.
+ * appearance, quick actions, shortcuts, and what Gloss may access.
  */
 import './Settings.css';
 import { useState } from 'react';
 import { messageOf } from '../../shared/errors';
+import { Access } from './Access';
 import { LocalServers } from './LocalServers';
 import { Preferences } from './Preferences';
 import { ProviderEditor } from './ProviderEditor';
@@ -82,6 +83,7 @@ export function Settings({ api }: { api: SettingsApi }) {
       )}
       {!first && <Preferences settings={settings} onChange={(p) => attempt(api.setPreferences(p))} />}
       {!first && <Shortcuts />}
+      {!first && <Access providers={settings.providers} />}
     </div>
   );
 

@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest';
+import { describeAccess } from './access';
+
+const providers = [
+  { name: 'OpenAI', baseUrl: 'https://api.openai.com/v1' },
+  { name: 'llama.cpp', baseUrl: 'http://127.0.0.1:8080/v1' },
+  { name: 'Work proxy', baseUrl: 'https://api.openai.com/v1/' },
+];
+
+describe('what Settings lists as Gloss’s access', () => {
+  test('each site granted, with the providers that would ask again, and the tab list', () => {
+    const granted = {
+      origins: ['https://api.openai.com/*', 'http://127.0.0.1/*', 'https://old.example/*'],
+      permissions: ['contextMenus', 'tabs'],
+    };
+    expect(describeAccess(granted, providers)).toEqual({
+      sites: [
+        { pattern: 'http://127.0.0.1/*', site: 'http://127.0.0.1', usedBy: ['llama.cpp'] },
+        { pattern: 'https://api.openai.com/*', site: 'https://api.openai.com', usedBy: ['OpenAI', 'Work proxy'] },
+        { pattern: 'https://old.example/*', site: 'https://old.example', usedBy: [] },
+      ],
+      tabs: true,
+    });
+  });
+
+  test('nothing granted is nothing listed', () => {
+    expect(describeAccess({}, providers)).toEqual({ sites: [], tabs: false });
+  });
+});
