@@ -13,6 +13,8 @@ test('with the browser in German, Gloss is in German', async () => {
   try {
     const panel = await browser.openPanel();
     expect(await panel.evaluate(() => chrome.i18n.getUILanguage())).toMatch(/^de/);
+    // The page says it is German, so the browser offers no translation of it.
+    expect(await panel.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
     // First run: the settings, in German.
     await expect.poll(() => panel.getByRole('heading', { name: 'Ein Modell verbinden' }).isVisible()).toBe(true);
     // A message from the Rust core, said in German too.
@@ -50,6 +52,8 @@ test('in German the quick actions fit one row, translate into German, and the to
     const usage = { choices: [], usage: { prompt_tokens: 39, completion_tokens: 146, total_tokens: 185 } };
     const counted = Buffer.from(`data: ${JSON.stringify(usage)}\n\n`);
     server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Guten Morgen']), counted, SSE_DONE], delayMs: 5 });
+    // The tooltip says what will be asked, its placeholder filled in.
+    expect(await actions.getByText('Übersetzen').getAttribute('title')).toBe('Übersetze dies auf Deutsch.');
     await actions.getByText('Übersetzen').click();
     await expect.poll(() => server.requests.length).toBe(1);
     expect(server.requests[0]?.body.messages?.at(-1)?.content).toBe('Übersetze dies auf Deutsch.\n\nGood morning');

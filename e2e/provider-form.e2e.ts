@@ -1,7 +1,8 @@
 /**
- * The provider form's feedback: a cloud preset saved without its key asks for the key; a failed
- * Test says so once and lets Save through with a word about it; its verdict goes when the fields
- * change; a model list that cannot load reads as an error.
+ * The provider form's feedback: a cloud preset saved without its key asks for the key; a key
+ * typed for one preset is not carried to another; a failed Test says so once and lets Save
+ * through with a word about it; its verdict goes when the fields change; a model list that
+ * cannot load reads as an error.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startSession, type Session } from './session';
@@ -21,6 +22,17 @@ test('a cloud preset saved without a key asks for the key', async () => {
   await expect
     .poll(() => panel.getByRole('alert').first().textContent())
     .toContain('OpenAI needs an API key. Add yours under Settings → Providers');
+});
+
+test('a key typed for one preset is not carried to another', async () => {
+  const { panel } = session;
+  const key = panel.getByLabel(/^API key/);
+  await key.fill('sk-typed-for-openai');
+  await panel.getByLabel('Provider type').selectOption('llamacpp');
+  await expect.poll(() => key.inputValue()).toBe('');
+  expect(await panel.getByRole('textbox', { name: 'Base URL' }).inputValue()).toBe('http://localhost:8080/v1');
+  await panel.getByLabel('Provider type').selectOption('openai');
+  expect(await key.inputValue()).toBe('');
 });
 
 test('a failed Test says so once, lets Save through, and goes when the fields change', async () => {

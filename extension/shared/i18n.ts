@@ -21,6 +21,13 @@ export function t(key: MessageKey, ...subs: (string | number)[]): string {
   return i18n?.getMessage(key, args) || format(en[key].message, args);
 }
 
+/** The browser's language (`de`, `en-US`): the one Gloss speaks, and formats numbers in. */
+export function uiLanguage(): string {
+  // Absent in Node (unit tests), where Gloss speaks English.
+  const i18n = browser.i18n as typeof browser.i18n | undefined;
+  return i18n?.getUILanguage() || 'en';
+}
+
 /** "1 model" / "3 models": English-style plural forms, each a message of its own. */
 export function plural(count: number, one: MessageKey, many: MessageKey): string {
   return t(count === 1 ? one : many, count);

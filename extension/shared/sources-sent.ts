@@ -4,11 +4,14 @@
  * for the Markdown export, so both say the same (users burned by silent truncation ask for it).
  */
 import type { AttachmentView } from './attachment';
-import { t } from './i18n';
+import { t, uiLanguage } from './i18n';
 
-/** A token count as people read it: 950, 1.2k, 12k. */
-export function tokenCount(tokens: number): string {
-  return tokens >= 1000 ? `${(tokens / 1000).toFixed(tokens >= 10_000 ? 0 : 1)}k` : String(tokens);
+/** A token count as people read it, in the browser's language: 950, 1.2k, 12k (German 1,2k). */
+export function tokenCount(tokens: number, language = uiLanguage()): string {
+  if (tokens < 1000) return String(tokens);
+  const digits = tokens >= 10_000 ? 0 : 1;
+  const thousands = new Intl.NumberFormat(language, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${thousands.format(tokens / 1000)}k`;
 }
 
 /** A source as the Sources list shows it (the stored view: its length, not its text). */

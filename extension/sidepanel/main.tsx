@@ -7,6 +7,11 @@ import './base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { uiLanguage } from '../shared/i18n';
+
+// The page speaks the browser's language (index.html can only say one): the browser then offers
+// no translation of German text marked English, and screen readers read it in the right voice.
+document.documentElement.lang = uiLanguage();
 
 const root = document.getElementById('root');
 if (root) {

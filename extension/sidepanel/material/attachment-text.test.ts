@@ -27,6 +27,15 @@ test.each([
   expect(tokenCount(tokens)).toBe(shown);
 });
 
+test('token counts are written as the browser’s language writes numbers', () => {
+  expect([tokenCount(3100, 'de'), tokenCount(8400, 'de'), tokenCount(1_234_567, 'de')]).toEqual([
+    '3,1k',
+    '8,4k',
+    '1.235k',
+  ]);
+  expect(tokenCount(1_234_567, 'en')).toBe('1,235k');
+});
+
 test('the host is shown for a web page, and nothing for an address that is not a URL', () => {
   expect(hostOf('https://en.wikipedia.org/wiki/Rust')).toBe('en.wikipedia.org');
   expect(hostOf('http://localhost:8080/a')).toBe('localhost:8080');

@@ -37,6 +37,8 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
 
   const choosePreset = (next: PresetId) => {
     setPreset(next);
+    // A key typed for one service is no key for another: it would go to the new preset's address.
+    setApiKey('');
     setName(PRESETS[next].label);
     setBaseUrl(PRESETS[next].baseUrl);
     setModel(PRESETS[next].model);
