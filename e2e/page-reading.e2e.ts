@@ -122,6 +122,30 @@ test('a 1 MB page asked about before setup waits for it, then shows how much fit
   expect(await panel.getByLabel('Your question').inputValue()).toBe('Still typing happily');
 });
 
+test('a quote and the question typed about it are both back after the panel closes and opens again', async () => {
+  // One panel in the window, as the browser has it (the tests before left theirs open).
+  for (const page of browser.context.pages()) if (page.url().includes('/sidepanel/')) await page.close();
+  const panel = await browser.openPanel();
+  const windowId = await panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
+  const selection = { kind: 'selection', title: 'Tides', url: 'http://127.0.0.1/tides', text: 'Neap tides.' };
+  await browser.worker.evaluate(([key, attachment]) => chrome.storage.session.set({ [key]: { attachment } }), [
+    pendingContextKey(windowId),
+    selection,
+  ] as const);
+  await expect.poll(() => panel.locator('.chip-text').textContent(), { timeout: 15_000 }).toBe('Neap tides.');
+  await panel.getByLabel('Your question').fill('Why are these weaker?');
+  await panel.reload(); // the panel closed and opened again
+  await expect.poll(() => panel.locator('.chip-text').textContent(), { timeout: 15_000 }).toBe('Neap tides.');
+  expect(await panel.getByLabel('Your question').inputValue()).toBe('Why are these weaker?');
+  // Removed by the user, it stays removed.
+  await panel.getByRole('button', { name: /^Remove: / }).click();
+  await panel.reload();
+  await panel.getByLabel('Your question').waitFor();
+  await new Promise((r) => setTimeout(r, 500));
+  expect(await panel.locator('.chip').count()).toBe(0);
+  await panel.getByLabel('Your question').fill('');
+});
+
 test("material asked about in one window goes to that window's panel only", async () => {
   const here = await browser.openPanel();
   const opened = browser.context.waitForEvent('page');

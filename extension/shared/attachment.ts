@@ -100,6 +100,11 @@ export function pendingContextKey(windowId: number): string {
   return `gloss.pendingContext.${windowId}`;
 }
 
+/** Where a window's panel keeps its composer's sources while it is closed (`kept-sources.ts`). */
+export function keptSourcesKey(windowId: number): string {
+  return `gloss.composerSources.${windowId}`;
+}
+
 /** What the panel is handed for `attachment`: the material, or why it is too much to bring in. */
 export function offerMaterial(attachment: Attachment, question?: string): PendingContext {
   if (attachment.text.length <= MAX_ATTACHMENT_CHARS) return { attachment, question };

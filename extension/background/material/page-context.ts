@@ -10,7 +10,13 @@ import { readSelection } from '../../content/selection';
 import { handOver, takeOver } from './hand-over';
 import { createImageMenus } from './image-menus';
 import { openPanel, togglePanel } from '../panel';
-import { offerMaterial, pendingContextKey, readPending, type PendingContext } from '../../shared/attachment';
+import {
+  keptSourcesKey,
+  offerMaterial,
+  pendingContextKey,
+  readPending,
+  type PendingContext,
+} from '../../shared/attachment';
 import { t } from '../../shared/i18n';
 import { looksLikePdf } from '../../shared/pdf';
 import { watchedVideo } from '../../shared/youtube';
@@ -36,8 +42,11 @@ export function setUpPageContext(): void {
       void addTab(tab, info.selectionText ?? '');
     }
   });
-  // What was left for a window that closed would only take up session storage's 10 MB.
-  browser.windows.onRemoved.addListener((windowId) => void browser.storage.session.remove(pendingContextKey(windowId)));
+  // What was left for a window that closed, and its composer's sources, would only take up
+  // session storage's 10 MB.
+  browser.windows.onRemoved.addListener(
+    (windowId) => void browser.storage.session.remove([pendingContextKey(windowId), keptSourcesKey(windowId)]),
+  );
   browser.commands.onCommand.addListener((command, tab) => {
     if (!tab) return;
     if (command === 'toggle-panel') togglePanel(tab);

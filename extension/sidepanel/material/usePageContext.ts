@@ -3,7 +3,7 @@
  * panel opens and whenever new material arrives while it is open. Asking about a page or
  * selection replaces the composer's sources; "Add this tab", the tab picker and a PDF file join
  * them (`sources.ts`). A PDF is read here, in the panel (`pdf-read.ts`), from the tab's address
- * or from a file the user gave.
+ * or from a file the user gave. The sources survive the panel closing (`kept-sources.ts`).
  */
 import browser, { type Storage } from 'webextension-polyfill';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,13 +13,18 @@ import { send, type Res } from '../../shared/protocol';
 import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
 import type { ScannedPdf } from '../pdf/pdf-pages';
 import { PdfProblem, PdfScanned, pdfFromFile, pdfFromUrl } from '../pdf/pdf-read';
+import { keptSourcesKey, readKeptSources } from './kept-sources';
 import { withSource, type Source } from './sources';
 
 export type { Attachment };
 
-/** Calls `arrived` with what is waiting for this window's panel, now and whenever more comes. */
-function useWindowPending(arrived: (r: Taken) => void): void {
+/**
+ * Calls `arrived` with what is waiting for this window's panel, now and whenever more comes;
+ * from when `ready` (the kept sources are back, so new material replaces or joins them).
+ */
+function useWindowPending(arrived: (r: Taken) => void, ready: boolean): void {
   useEffect(() => {
+    if (!ready) return;
     let windowId: number | undefined;
     const take = () => {
       if (windowId === undefined) return;
@@ -40,7 +45,32 @@ function useWindowPending(arrived: (r: Taken) => void): void {
       () => undefined,
     );
     return () => browser.storage.onChanged.removeListener(onChange);
-  }, [arrived]);
+  }, [arrived, ready]);
+}
+
+/**
+ * The composer's sources, kept across the panel closing (`kept-sources.ts`): read back once when
+ * the panel opens, then written whenever they change. Says when they are back.
+ */
+function useKeptSources(sources: Source[], setSources: (s: Source[]) => void): boolean {
+  const [key, setKey] = useState<string | null>(null);
+  useEffect(() => {
+    browser.windows
+      .getCurrent()
+      .then(async (win) => {
+        const at = keptSourcesKey(win.id ?? -1);
+        const kept = readKeptSources((await browser.storage.session.get(at))[at]);
+        if (kept.length > 0) setSources(kept);
+        setKey(at);
+      })
+      .catch(() => setKey(''));
+  }, [setSources]);
+  useEffect(() => {
+    // Too large for the session's storage (10 MB in Chrome): kept while the panel is open only.
+    if (key) browser.storage.session.set({ [key]: sources }).catch(console.warn);
+  }, [key, sources]);
+  const restored = key !== null;
+  return restored;
 }
 
 type Taken = Res<'context.take'> | { failed: string };
@@ -137,12 +167,14 @@ export function usePageContext() {
   const { addSource, setError, setQuestion, setArrivals } = state;
 
   const readPdf = useReadPdf(state);
+  const restored = useKeptSources(state.attachments, state.setAttachments);
 
   useWindowPending(
     useCallback(
       (r: Taken) => apply(r, { addSource, setError, setQuestion, setArrivals }, readPdf),
       [readPdf, addSource, setError, setQuestion, setArrivals],
     ),
+    restored,
   );
 
   const clearQuestion = useCallback(() => setQuestion(null), [setQuestion]);
