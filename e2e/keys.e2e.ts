@@ -152,6 +152,16 @@ describe('a base URL rewritten outside the settings (as a compromised page could
     await expect
       .poll(() => panel.locator('.provider .field-error').textContent())
       .toContain(`it was saved for ${session.server.url}`);
+    // Saving the moved address asks for a key for it (or the old one's removal), as any move does.
+    await panel
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    const hint = `The saved key is sent only to ${session.server.url}. To use ${other.url}, type its key again`;
+    await expect.poll(() => panel.locator('.key-notice').textContent()).toContain(hint);
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => panel.getByRole('alert').first().textContent()).toContain(hint);
+    expect(other.seen.length).toBe(seenBefore);
 
     await rewrite(`${session.server.url}/v1`);
     await panel.reload();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { keyMove, originOf, sameOrigin } from './key-origin';
+import { keyMove, originOf, sameOrigin, savedKeyAt } from './key-origin';
 
 describe('a stored key stays with its origin', () => {
   test.each([
@@ -34,5 +34,20 @@ describe('a stored key stays with its origin', () => {
     expect(keyMove({ ...saved, hasApiKey: false }, 'https://other.example/v1', undefined)).toBeNull();
     expect(keyMove(undefined, 'https://other.example/v1', undefined)).toBeNull();
     expect(keyMove(saved, 'half typed', undefined)).toEqual({ from: 'https://api.anthropic.com', to: 'half typed' });
+  });
+
+  test('a key held back belongs where it was saved: saving the moved address asks for the key again', () => {
+    const moved = { baseUrl: 'https://collect.example/v1', keyHeldFor: 'https://api.openai.com' };
+    const saved = savedKeyAt(moved, false);
+    expect(keyMove(saved, 'https://collect.example/v1', undefined)).toEqual({
+      from: 'https://api.openai.com',
+      to: 'https://collect.example',
+    });
+    expect(keyMove(saved, 'https://api.openai.com/v1', undefined)).toBeNull();
+    expect(keyMove(saved, 'https://collect.example/v1', '')).toBeNull(); // removed on purpose
+    expect(savedKeyAt({ baseUrl: 'https://api.openai.com/v1' }, true)).toEqual({
+      baseUrl: 'https://api.openai.com/v1',
+      hasApiKey: true,
+    });
   });
 });

@@ -21,6 +21,20 @@ export function sameOrigin(a: string, b: string): boolean {
 }
 
 /**
+ * Where a provider's saved key belongs, for {@link keyMove}: its base URL's origin, or, when the
+ * worker held the key back because the base URL was changed outside the settings (`keyHeldFor`),
+ * the origin the key was saved for. Saving the provider at another address then asks for the key
+ * again (or its removal on purpose), as any move does, instead of keeping it held for good.
+ */
+export function savedKeyAt(
+  provider: { baseUrl: string; keyHeldFor?: string },
+  hasKey: boolean,
+): { baseUrl: string; hasApiKey: boolean } {
+  const held = provider.keyHeldFor !== undefined;
+  return { baseUrl: held ? (provider.keyHeldFor ?? '') : provider.baseUrl, hasApiKey: hasKey || held };
+}
+
+/**
  * The saved key would have to move to another origin: a key is stored, none was typed (or
  * removed), and the base URL now points elsewhere. Says from where to where, for the form's
  * hint and the save's refusal; null when the key may be used (or there is none).

@@ -1,7 +1,7 @@
 /** The one-shot message handlers for settings and providers. */
 import type { Handlers } from '../../shared/protocol';
 import { localizeProblem, t } from '../../shared/i18n';
-import { keyMove, sameOrigin } from '../../shared/key-origin';
+import { keyMove, sameOrigin, savedKeyAt } from '../../shared/key-origin';
 import {
   removeProvider,
   toPublic,
@@ -41,7 +41,7 @@ async function withKey<T extends Draft & { id?: string }>(draft: T): Promise<T> 
  */
 function keyMoveProblem(settings: StoredSettings, input: ProviderInput) {
   const existing = settings.providers.find((p) => p.id === input.id);
-  const saved = existing && { baseUrl: existing.baseUrl, hasApiKey: existing.apiKey.length > 0 };
+  const saved = existing && savedKeyAt(existing, existing.apiKey.length > 0);
   const move = keyMove(saved, input.baseUrl, input.apiKey);
   return move && { field: 'apiKey', message: t('keyOtherOrigin', move.from, move.to) };
 }

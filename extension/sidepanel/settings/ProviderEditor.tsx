@@ -2,6 +2,7 @@
 import './ProviderEditor.css';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { send, type Res } from '../../shared/protocol';
+import { savedKeyAt } from '../../shared/key-origin';
 import { PRESETS, type Preset, type PresetId } from '../../shared/presets';
 import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
@@ -28,6 +29,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const info = PRESETS[preset];
   const key = removeKey ? '' : apiKey || undefined;
+  const savedKey = current && savedKeyAt(current, current.hasApiKey);
   const draft = { id: current?.id, kind: info.kind, baseUrl, apiKey: key };
   const connection = useConnectionTest({ ...draft, model });
 
@@ -67,12 +69,12 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       <ApiKeyField
         id={id}
         preset={info}
-        saved={current?.hasApiKey ?? false}
+        saved={savedKey?.hasApiKey ?? false}
         value={apiKey}
         onChange={keyChange(setApiKey)}
         remove={removeKey}
         onRemove={keyChange(setRemoveKey)}
-        notice={keyNotice(current, baseUrl, key)}
+        notice={keyNotice(savedKey, baseUrl, key)}
         problem={keyProblem}
       />
       <ModelField id={`${id}-model`} value={model} onChange={setModel} draft={draft} />
