@@ -128,3 +128,27 @@ test('the toggle shortcut closes the open panel and opens it again', async () =>
   // Summoned from the keyboard, the panel is ready for typing.
   await expect.poll(() => h.inPanel((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus())).toBe(true);
 });
+
+test('a quote and a question typed about it are both back after the panel is closed and opened with the keys', async () => {
+  const page = await h.page();
+  await page.bringToFront();
+  await h.shortcut('alt+shift+g'); // closed: the shortcut below opens it fresh
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
+  await page.goto(`${h.server.url}/article`);
+  await page.setContent('<title>Neaps</title><p id="q">Neap tides are the weakest.</p>');
+  await page.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('q') as Node));
+  await h.shortcut('alt+shift+q');
+  const chip = () => h.inPanel((doc) => doc?.querySelector('.chip-text')?.textContent ?? '');
+  await expect.poll(chip, { timeout: 15_000 }).toBe('Neap tides are the weakest.');
+  const box = () => h.inPanel((doc) => doc?.querySelector('textarea')?.value ?? '');
+  await expect.poll(() => h.inPanel((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus())).toBe(true);
+  await h.xdotool('type', '--delay', '20', 'Why so weak?');
+  await expect.poll(box).toBe('Why so weak?');
+
+  await h.shortcut('alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(0);
+  await h.shortcut('alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  await expect.poll(chip, { timeout: 15_000 }).toBe('Neap tides are the weakest.');
+  expect(await box()).toBe('Why so weak?');
+});
