@@ -48,6 +48,30 @@ describe('following an answer', () => {
     }
   });
 
+  test('a reader who scrolled up before the scroll event came is not pulled back by the next patch', () => {
+    const { list, follow, behind, frame } = setup();
+    list.scrollHeight = 2600;
+    follow.changed();
+    frame();
+    list.scrollTop = 0; // the reader scrolls up; the browser reports it a frame later
+    list.scrollHeight = 2800;
+    follow.changed();
+    expect(list.scrollTop).toBe(0);
+    expect(behind.at(-1)).toBe(true);
+  });
+
+  test('the end coming closer as the tail shrinks is no reader scrolling up', () => {
+    const { list, follow, behind, frame } = setup();
+    list.scrollHeight = 2600;
+    follow.changed();
+    frame();
+    list.scrollHeight = 2400; // a table's tail rendered anew, shorter: the browser clamps
+    list.scrollTop = 1900;
+    follow.changed();
+    expect(list.scrollTop).toBe(2400);
+    expect(behind.at(-1)).toBe(false);
+  });
+
   test('content added before its own scroll event is reported does not stop following', () => {
     const { list, follow, behind, frame } = setup();
     list.scrollHeight = 2600;

@@ -72,7 +72,12 @@ export class ScrollFollow {
     }
     this.scrolledIn = frame;
     this.dirty = false;
-    if (this.shown) this.toBottom(this.shown);
+    const list = this.shown;
+    if (!list) return;
+    // The reader scrolled up since following last did, and the scroll event for it is still to
+    // come (a frame later): their move wins, rather than being undone by the next patch.
+    if (list.scrollTop < this.followedTo - 1 && !this.settle(list)) return;
+    this.toBottom(list);
   }
 
   private toBottom(list: Scroller): void {
@@ -83,8 +88,11 @@ export class ScrollFollow {
 
   /** The list was scrolled (by the reader, or by following): follow again only near the end. */
   readonly scrolled = (): void => {
-    const list = this.shown;
-    if (!list) return;
+    if (this.shown) this.settle(this.shown);
+  };
+
+  /** Whether `list`, where it is now, still follows the end (and what follows from that). */
+  private settle(list: Scroller): boolean {
     const { scrollHeight, scrollTop, clientHeight } = list;
     const ownScroll = this.following && scrollTop >= this.followedTo - 1;
     this.following = ownScroll || scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM;
@@ -92,7 +100,8 @@ export class ScrollFollow {
     this.followedTo = this.following ? scrollTop : Number.POSITIVE_INFINITY;
     this.onBehind(!this.following);
     if (this.key !== null) this.places.set(this.key, this.following ? null : scrollTop);
-  };
+    return this.following;
+  }
 
   /** Back to the end, and following it. */
   readonly jump = (): void => {
