@@ -48,6 +48,8 @@ export interface Headed {
   sidePanels: () => Promise<string[]>;
   /** Runs `read` on the open side panel's document (null when no panel is open), with `arg`. */
   inPanel<T, A = undefined>(read: (doc: Document | null, arg: A) => T, arg?: A): Promise<T>;
+  /** Runs `read` on every open side panel's document (one per window with Gloss open). */
+  inPanels<T>(read: (doc: Document) => T): Promise<T[]>;
   /** Waits for Gloss's icon inside `area` and returns its centre on screen. */
   findIcon(area: Rect): Promise<{ x: number; y: number }>;
   /**
@@ -71,9 +73,9 @@ export interface Headed {
   /**
    * Clicks into the open panel's composer, types `text` (if any) and presses Enter; returns the
    * messages the provider received (it answers with a short Markdown fixture, or `answer`'s
-   * SSE chunks).
+   * SSE chunks, `delayMs` apart).
    */
-  askFromPanel(text?: string, answer?: Buffer[]): Promise<Message[]>;
+  askFromPanel(text?: string, answer?: Buffer[], delayMs?: number): Promise<Message[]>;
   close(): Promise<void>;
 }
 
@@ -92,7 +94,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
     return front;
   };
 
-  const panelDocument = async (): Promise<JSHandle<Document | null>> => {
+  const readerPage = async (): Promise<Page> => {
     if (!reader) {
       // Gloss's own page in a window of its own, behind the user's: a panel page takes only
       // what was asked in its window, and a tab never counts as the side panel.
@@ -105,8 +107,10 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       await reader.waitForLoadState();
       await page();
     }
-    return reader.evaluateHandle(() => chrome.extension.getViews().find((v) => v !== window)?.document ?? null);
+    return reader;
   };
+  const panelDocument = async (): Promise<JSHandle<Document | null>> =>
+    (await readerPage()).evaluateHandle(() => chrome.extension.getViews().find((v) => v !== window)?.document ?? null);
 
   return {
     display,
@@ -121,6 +125,13 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
     inPanel: async <T, A>(read: (doc: Document | null, arg: A) => T, arg?: A) =>
       // Playwright types a passed value as its serialised form; `arg` is plain data.
       (await panelDocument()).evaluate(read as (doc: Document | null, arg: unknown) => T, arg),
+    inPanels: async <T>(read: (doc: Document) => T) => {
+      const docs = await (
+        await readerPage()
+      ).evaluateHandle(() => chrome.extension.getViews().flatMap((v) => (v === window ? [] : [v.document])));
+      const each = [...(await docs.getProperties()).values()] as JSHandle<Document>[];
+      return Promise.all(each.map((doc) => doc.evaluate(read)));
+    },
     findIcon: (area) => waitOnScreen(display.name, area, ICON_RGB),
     settledIcon: (area) => settledOnScreen(display.name, area),
     xdotool: (...args) => xdotool(display.name, ...args),
@@ -146,7 +157,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       await setup.close();
       configured = true;
     },
-    askFromPanel: async (text, answer) => {
+    askFromPanel: async (text, answer, delayMs = 1) => {
       const at = await panelDocument().then((doc) =>
         doc.evaluate((d) => {
           const box = d?.querySelector('textarea')?.getBoundingClientRect();
@@ -168,7 +179,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       }
       if (text) await xdotool(display.name, 'type', '--delay', '20', text);
       const before = server.requests.length;
-      server.enqueue({ kind: 'stream', chunks: answer ?? perEvent(fixture('markdown_answer')), delayMs: 1 });
+      server.enqueue({ kind: 'stream', chunks: answer ?? perEvent(fixture('markdown_answer')), delayMs });
       await xdotool(display.name, 'key', 'Return');
       await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(before + 1);
       return server.requests.at(-1)?.body.messages ?? [];

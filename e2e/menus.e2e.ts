@@ -91,6 +91,31 @@ test('"Ask Gloss about …" in the context menu opens the panel with the selecti
     .toBe('done');
 });
 
+test('with the panel open, "Ask Gloss about …" leaves the keyboard in the composer for the question', async () => {
+  const page = await h.page();
+  await page.goto(filesUrl);
+  if ((await h.sidePanels()).length === 0) await h.shortcut('alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  await focusPage(page);
+  await page.evaluate(() => getSelection()?.selectAllChildren(document.querySelector('article p') as Node));
+  const item = await openMenuOn(page, 'article p');
+  await h.clickAt(item.x + 100, item.y);
+  await expect
+    .poll(() => h.inPanel((doc) => doc?.querySelector('.chip')?.textContent ?? ''), { timeout: 15_000 })
+    .toMatch(/Tides are the regular rise and fall of the sea\./);
+  const draft = await h.inPanel((doc) => doc?.querySelector('textarea')?.value ?? '');
+  await h.xdotool('type', '--delay', '20', ' Why twice a day?');
+  await expect
+    .poll(() => h.inPanel((doc) => doc?.querySelector('textarea')?.value ?? ''))
+    .toBe(`${draft} Why twice a day?`);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  // Left empty, with no quote, for the tests below.
+  await h.xdotool('key', 'ctrl+a', 'BackSpace');
+  await expect.poll(() => h.inPanel((doc) => doc?.querySelector('textarea')?.value ?? '')).toBe('');
+  await h.inPanel((doc) => doc?.querySelector<HTMLButtonElement>('.chip-head button:last-child')?.click());
+  await expect.poll(() => h.inPanel((doc) => doc?.querySelector('.chip') === null)).toBe(true);
+});
+
 test('"Summarize this page" in Gloss\'s submenu summarizes the article at once', async () => {
   await closePanel();
   const page = await h.page();

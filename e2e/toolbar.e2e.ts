@@ -152,3 +152,61 @@ test('a quote and a question typed about it are both back after the panel is clo
   await expect.poll(chip, { timeout: 15_000 }).toBe('Neap tides are the weakest.');
   expect(await box()).toBe('Why so weak?');
 });
+
+test('with the panel already open, the ask-selection shortcut still puts the keyboard in the composer', async () => {
+  const page = await h.page();
+  await page.goto(`${h.server.url}/article`);
+  await page.setContent(
+    '<title>Springs</title><p id="q">Spring tides are the strongest.</p><p style="height:3000px">…</p>',
+  );
+  if ((await h.sidePanels()).length === 0) await h.shortcut('alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  await h.inPanel((doc) => doc && (doc.body.dataset.before = 'yes'));
+  const box = () => h.inPanel((doc) => doc?.querySelector('textarea')?.value ?? '');
+  const draft = await box(); // what the tests above left typed
+  // The reader works in the page (the keyboard is there), selects, and asks.
+  await page.click('#q');
+  await page.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('q') as Node));
+  await h.shortcut('alt+shift+q');
+  const chip = () => h.inPanel((doc) => doc?.querySelector('.chip-text')?.textContent ?? '');
+  await expect.poll(chip, { timeout: 15_000 }).toContain('Spring tides are the strongest.');
+  await h.xdotool('type', '--delay', '20', ' Why so strong?');
+  // The typing continues the draft, after it.
+  await expect.poll(box).toBe(`${draft} Why so strong?`);
+  // Nothing reached the page (its space bar would scroll it), and the panel is a fresh one.
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  expect(await h.inPanel((doc) => doc?.body.dataset.before ?? 'reloaded')).toBe('reloaded');
+});
+
+test('a panel open in another window stays open when the shortcut reopens this one for typing', async () => {
+  const page = await h.page();
+  if ((await h.sidePanels()).length === 0) await h.shortcut('alt+shift+g');
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  const opened = h.browser.context.waitForEvent('page');
+  await h.browser.worker.evaluate(async (url) => {
+    await chrome.windows.create({ url, focused: true });
+  }, `${h.server.url}/second`);
+  const second = await opened;
+  await second.setContent('<title>Second</title><p>Another window.</p>');
+  await h.shortcut('alt+shift+g', second);
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(2);
+
+  await page.bringToFront();
+  await page.setContent('<title>Moons</title><p id="q">The Moon pulls the sea.</p>');
+  await page.click('#q');
+  await page.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('q') as Node));
+  await h.shortcut('alt+shift+q');
+  // Each panel's quote and question (the panels of both windows).
+  const panels = () =>
+    h.inPanels((doc) => ({
+      quote: doc.querySelector('.chip-text')?.textContent ?? '',
+      question: doc.querySelector('textarea')?.value ?? '',
+    }));
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(2);
+  const quoted = async () => (await panels()).find((p) => p.quote.includes('The Moon pulls the sea.'));
+  await expect.poll(quoted, { timeout: 15_000 }).toBeDefined();
+  const draft = (await quoted())?.question;
+  await h.xdotool('type', '--delay', '20', ' Which moon?');
+  await expect.poll(async () => (await quoted())?.question).toBe(`${draft} Which moon?`);
+  await second.close();
+});

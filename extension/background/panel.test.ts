@@ -7,7 +7,12 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Tabs } from 'webextension-polyfill';
 
 type Presence = (windowId: number, close: () => void, gone: Promise<void>) => void;
-const fake = vi.hoisted(() => ({ presence: undefined as Presence | undefined, opened: [] as number[], released: 0 }));
+const fake = vi.hoisted(() => ({
+  presence: undefined as Presence | undefined,
+  opened: [] as number[],
+  forTyping: [] as [number, number[]][],
+  released: 0,
+}));
 vi.mock('./settings/host-access', () => ({
   releaseTabs: async () => {
     fake.released++;
@@ -17,9 +22,10 @@ vi.mock('../shared/protocol', () => ({ onPanelPresence: (callback: Presence) => 
 vi.mock('../shared/chrome-side-panel', () => ({
   hasSidePanel: () => true,
   openSidePanel: (windowId: number) => fake.opened.push(windowId),
+  openSidePanelForTyping: (windowId: number, openIn: number[]) => fake.forTyping.push([windowId, openIn]),
 }));
 
-const { togglePanel, trackPanels } = await import('./panel');
+const { openPanel, togglePanel, trackPanels } = await import('./panel');
 trackPanels();
 
 /** A panel announcing itself in `windowId`; `leave` is its port closing. */
@@ -72,14 +78,51 @@ describe('togglePanel', () => {
   });
 });
 
+describe('openPanel (material arrived: the user types next)', () => {
+  test('opens for typing, knowing which windows have a panel open to reopen', async () => {
+    fake.forTyping = [];
+    const mine = announce(11);
+    const other = announce(12);
+    openPanel(tab(11));
+    openPanel(tab(13));
+    expect(fake.forTyping).toEqual([
+      [11, [11, 12]],
+      [13, [11, 12]],
+    ]);
+    await Promise.all([mine.leave(), other.leave()]);
+  });
+});
+
 describe('the list of tabs', () => {
-  test('is given back when the last open panel closes, not before', async () => {
+  test('is given back a few seconds after the last open panel closes, not before', async () => {
+    vi.useFakeTimers();
     const first = announce(7);
     const second = announce(8);
+    await vi.runAllTimersAsync();
     const before = fake.released;
     await first.leave();
+    await vi.runAllTimersAsync();
     expect(fake.released).toBe(before);
     await second.leave();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(fake.released).toBe(before);
+    await vi.runAllTimersAsync();
     expect(fake.released).toBe(before + 1);
+    vi.useRealTimers();
+  });
+
+  test('is kept when a panel reopens (to take the keyboard) within moments', async () => {
+    vi.useFakeTimers();
+    const before = fake.released;
+    const old = announce(9);
+    await old.leave();
+    await vi.advanceTimersByTimeAsync(300);
+    const fresh = announce(9);
+    await vi.runAllTimersAsync();
+    expect(fake.released).toBe(before);
+    await fresh.leave();
+    await vi.runAllTimersAsync();
+    expect(fake.released).toBe(before + 1);
+    vi.useRealTimers();
   });
 });

@@ -6,12 +6,20 @@
  */
 import browser, { type Tabs } from 'webextension-polyfill';
 import { onPanelPresence } from '../shared/protocol';
-import { handleToolbarButton, hasSidePanel, openSidePanel } from '../shared/chrome-side-panel';
+import { handleToolbarButton, hasSidePanel, openSidePanel, openSidePanelForTyping } from '../shared/chrome-side-panel';
 import { openSidebar, toggleSidebarFromToolbar } from '../shared/firefox-sidebar';
 import { releaseTabs } from './settings/host-access';
 
 /** Window id → how to close each panel open in it. */
 const openPanels = new Map<number, Set<() => void>>();
+
+/**
+ * How long no panel must be open before the tab list is given back: a panel reopened to take the
+ * keyboard (`openPanel`) is gone for a moment, and its tab picker should not have to ask again.
+ */
+const RELEASE_AFTER_MS = 5_000;
+
+const noPanelOpen = () => [...openPanels.values()].every((open) => open.size === 0);
 
 export function trackPanels(): void {
   onPanelPresence((windowId, close, gone) => {
@@ -20,14 +28,24 @@ export function trackPanels(): void {
     openPanels.set(windowId, panels);
     void gone.then(() => {
       panels.delete(close);
-      if ([...openPanels.values()].every((open) => open.size === 0)) void releaseTabs().catch(console.error);
+      setTimeout(() => {
+        if (noPanelOpen()) void releaseTabs().catch(console.error);
+      }, RELEASE_AFTER_MS);
     });
   });
 }
 
-/** Opens the panel for the window of `tab`. */
+/** Windows with Gloss's panel open. */
+function windowsWithPanel(): number[] {
+  return [...openPanels].filter(([, open]) => open.size > 0).map(([windowId]) => windowId);
+}
+
+/**
+ * Opens the panel for the window of `tab`, with the keyboard in its composer: the user brought
+ * material (a shortcut, a menu item) and types next. In Chrome an open panel reloads for that.
+ */
 export function openPanel(tab: Tabs.Tab): void {
-  if (hasSidePanel()) openSidePanel(tab.windowId ?? -1);
+  if (hasSidePanel()) openSidePanelForTyping(tab.windowId ?? -1, windowsWithPanel());
   else openSidebar();
 }
 
@@ -42,7 +60,8 @@ export function openPanel(tab: Tabs.Tab): void {
  */
 export function togglePanel(tab: Tabs.Tab): void {
   const panels = openPanels.get(tab.windowId ?? -1);
-  openPanel(tab);
+  if (hasSidePanel()) openSidePanel(tab.windowId ?? -1);
+  else openSidebar();
   // The panel closes itself: every Chrome version can, sidePanel.close() only newer ones.
   for (const close of panels ?? []) close();
 }

@@ -21,6 +21,27 @@ export function openSidePanel(windowId: number): void {
 }
 
 /**
+ * Opens the side panel in `windowId` with the keyboard in it; must run synchronously inside the
+ * user's action. Chromium gives a side panel the keyboard only when it shows a fresh entry (it
+ * skips focus when the panel had one: w3c/webextensions#693), so `focus()` inside an open panel
+ * leaves the keys on the page. Disabling and enabling the panel makes its entry new: the panel
+ * reloads (its draft, sources and a live answer are all kept outside the page) and Chromium gives
+ * it the keyboard. Disabling closes it in every window, so the others in `openIn` open again,
+ * before this one, which then keeps the keyboard.
+ */
+export function openSidePanelForTyping(windowId: number, openIn: readonly number[]): void {
+  const panel = sidePanel();
+  if (!panel) return;
+  if (openIn.includes(windowId)) {
+    // Each call goes to the browser in order, so open() finds the panel enabled again.
+    panel.setOptions({ enabled: false }).catch(console.error);
+    panel.setOptions({ enabled: true }).catch(console.error);
+    for (const other of openIn) if (other !== windowId) openSidePanel(other);
+  }
+  openSidePanel(windowId);
+}
+
+/**
  * The toolbar button is Gloss's to handle, not Chrome's: when Chrome opens the panel by itself
  * (`openPanelOnActionClick`) the click grants no `activeTab`, so the panel could not read the
  * tab's PDF or capture it, and the button could only open. Set on every start, since Chrome keeps

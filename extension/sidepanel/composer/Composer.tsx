@@ -52,13 +52,23 @@ interface Props {
   onError: (message: string) => void;
 }
 
-/** A new source brings the cursor to the question: material is never sent by itself. */
+/**
+ * Gives the box the keyboard with the caret after the draft (a box filled on load has it before),
+ * so what is typed next continues it; a box that has the keyboard keeps its caret.
+ */
+export function focusAtEnd(box: HTMLTextAreaElement | null): void {
+  if (!box || box.ownerDocument.activeElement === box) return;
+  box.focus();
+  box.setSelectionRange(box.value.length, box.value.length);
+}
+
+/** A new source (and a panel just opened) brings the cursor to the question: material is never sent by itself. */
 function useFocusOnNewSource(box: React.RefObject<HTMLTextAreaElement | null>, sources: Source[]) {
   const newest = sources[sources.length - 1];
   // A PDF that asks for its pages keeps the cursor in its pages box.
   const asks = newest?.askPages === true;
   useEffect(() => {
-    if (!asks) box.current?.focus();
+    if (!asks) focusAtEnd(box.current);
   }, [box, sources.length, newest?.url, newest?.title, asks]);
 }
 
