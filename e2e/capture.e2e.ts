@@ -97,15 +97,21 @@ const clickInPanel = (selector: string) =>
 
 /** Drags with the real mouse over the screenshot shown in the panel, between two fractions of it. */
 async function dragOverShot(from: [number, number], to: [number, number]): Promise<string> {
-  const shown = await h.inPanel((doc) => {
-    const img = doc?.querySelector<HTMLImageElement>('.screenshot img');
-    const box = img?.getBoundingClientRect();
-    const view = doc?.defaultView;
-    const natural = { width: img?.naturalWidth ?? 0, height: img?.naturalHeight ?? 0 };
-    return img?.complete && box && view
-      ? { x: box.x, y: box.y, width: box.width, height: box.height, w: view.innerWidth, h: view.innerHeight, natural }
-      : null;
-  });
+  // Where the screenshot is once the panel has settled: a panel that reloaded to take the
+  // keyboard lays itself out again for a moment after the screenshot appears.
+  let before = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await shownShot());
+        const settled = now === before;
+        before = now;
+        return settled;
+      },
+      { interval: 250 },
+    )
+    .toBe(true);
+  const shown = await shownShot();
   if (!shown) throw new Error('no screenshot shown');
   // Whole screen pixels, where the pointer really goes.
   const point = ([fx, fy]: [number, number]) => {
@@ -146,6 +152,18 @@ test('opened from the toolbar, the panel can capture the tab; after the tab chan
   expect(await h.inPanel((doc) => doc?.querySelector('.screenshot') ?? null)).toBeNull();
   expect(await chips()).toEqual([]);
 });
+
+/** The screenshot in the panel: where it is shown, at what size, and its own size. */
+const shownShot = () =>
+  h.inPanel((doc) => {
+    const img = doc?.querySelector<HTMLImageElement>('.screenshot img');
+    const box = img?.getBoundingClientRect();
+    const view = doc?.defaultView;
+    const natural = { width: img?.naturalWidth ?? 0, height: img?.naturalHeight ?? 0 };
+    return img?.complete && box && view
+      ? { x: box.x, y: box.y, width: box.width, height: box.height, w: view.innerWidth, h: view.innerHeight, natural }
+      : null;
+  });
 
 /** Chooses "Screenshot for Gloss" in the page's menu; waits for the screenshot in the panel. */
 async function screenshotFromMenu(): Promise<void> {

@@ -199,12 +199,14 @@ test('the tab picker asks to list the tabs, then for the chosen tab’s site onl
 
 const granted = () => h.browser.worker.evaluate(() => chrome.permissions.getAll());
 
-test('the list of tabs is given back when the panel closes', async () => {
+test('the list of tabs is given back a few seconds after the panel closes', async () => {
   // The test before left it granted, with the panel open.
   expect((await granted()).permissions).toContain('tabs');
   await h.shortcut('alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(0);
-  await expect.poll(async () => (await granted()).permissions, { timeout: 10_000 }).not.toContain('tabs');
+  // Not at once: a panel reopening to take the keyboard is gone for a moment only.
+  expect((await granted()).permissions).toContain('tabs');
+  await expect.poll(async () => (await granted()).permissions, { timeout: 15_000 }).not.toContain('tabs');
 });
 
 test('Settings lists the sites Gloss may access with the provider that uses each, and gives one back', async () => {

@@ -25,7 +25,7 @@ vi.mock('../shared/chrome-side-panel', () => ({
   openSidePanelForTyping: (windowId: number, openIn: number[]) => fake.forTyping.push([windowId, openIn]),
 }));
 
-const { openPanel, togglePanel, trackPanels } = await import('./panel');
+const { openPanel, panelReady, togglePanel, trackPanels } = await import('./panel');
 trackPanels();
 
 /** A panel announcing itself in `windowId`; `leave` is its port closing. */
@@ -90,6 +90,41 @@ describe('openPanel (material arrived: the user types next)', () => {
       [13, [11, 12]],
     ]);
     await Promise.all([mine.leave(), other.leave()]);
+  });
+});
+
+describe('material for a panel that reloads to take the keyboard', () => {
+  test('waits until the new panel is there (the old one would take it and go)', async () => {
+    const old = announce(21);
+    openPanel(tab(21));
+    let ready = false;
+    void panelReady(21).then(() => (ready = true));
+    await old.leave();
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    const fresh = announce(21);
+    await Promise.resolve();
+    expect(ready).toBe(true);
+    await fresh.leave();
+  });
+
+  test('goes at once to a panel that opens fresh, and after a while to one that never came back', async () => {
+    vi.useFakeTimers();
+    let fresh = false;
+    openPanel(tab(22));
+    void panelReady(22).then(() => (fresh = true));
+    await Promise.resolve();
+    expect(fresh).toBe(true);
+    const old = announce(23);
+    openPanel(tab(23));
+    let late = false;
+    void panelReady(23).then(() => (late = true));
+    await old.leave();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(late).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(late).toBe(true);
+    vi.useRealTimers();
   });
 });
 

@@ -19,6 +19,33 @@ const openPanels = new Map<number, Set<() => void>>();
  */
 const RELEASE_AFTER_MS = 5_000;
 
+/**
+ * Windows whose panel is reloading to take the keyboard → resolves once the new panel announced
+ * itself. Material waits for it: the old panel, still there for a moment, would take it and go.
+ */
+const reloading = new Map<number, { ready: Promise<void>; resolve: () => void }>();
+
+/** The longest material waits for a reloading panel (one that never comes back). */
+const RELOAD_WAIT_MS = 3_000;
+
+function expectReload(windowId: number): void {
+  if (reloading.has(windowId)) return;
+  let resolve = () => {};
+  const ready = new Promise<void>((r) => (resolve = r));
+  reloading.set(windowId, { ready, resolve });
+  setTimeout(() => panelBack(windowId), RELOAD_WAIT_MS);
+}
+
+function panelBack(windowId: number): void {
+  reloading.get(windowId)?.resolve();
+  reloading.delete(windowId);
+}
+
+/** Resolves when material for `windowId`'s panel can be left for it. */
+export function panelReady(windowId: number): Promise<void> {
+  return reloading.get(windowId)?.ready ?? Promise.resolve();
+}
+
 const noPanelOpen = () => [...openPanels.values()].every((open) => open.size === 0);
 
 export function trackPanels(): void {
@@ -26,6 +53,7 @@ export function trackPanels(): void {
     const panels = openPanels.get(windowId) ?? new Set();
     panels.add(close);
     openPanels.set(windowId, panels);
+    panelBack(windowId);
     void gone.then(() => {
       panels.delete(close);
       setTimeout(() => {
@@ -45,8 +73,15 @@ function windowsWithPanel(): number[] {
  * material (a shortcut, a menu item) and types next. In Chrome an open panel reloads for that.
  */
 export function openPanel(tab: Tabs.Tab): void {
-  if (hasSidePanel()) openSidePanelForTyping(tab.windowId ?? -1, windowsWithPanel());
-  else openSidebar();
+  if (!hasSidePanel()) {
+    openSidebar();
+    return;
+  }
+  const windowId = tab.windowId ?? -1;
+  const open = windowsWithPanel();
+  // Every open panel reloads when this window's does (openSidePanelForTyping).
+  if (open.includes(windowId)) open.forEach(expectReload);
+  openSidePanelForTyping(windowId, open);
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import browser, { type Menus, type Tabs } from 'webextension-polyfill';
 import { handOver } from './hand-over';
-import { openPanel } from '../panel';
+import { openPanel, panelReady } from '../panel';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import type { QuestionImage } from '../../shared/images/image';
@@ -43,6 +43,7 @@ export function setUpImageMenus(): void {
 }
 
 async function leave(tab: Tabs.Tab, pending: PendingImage): Promise<void> {
+  await panelReady(tab.windowId ?? -1);
   await handOver(pendingImageKey(tab.windowId ?? -1), pending, 'imageNotPassed');
 }
 
