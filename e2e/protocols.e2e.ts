@@ -179,8 +179,8 @@ describe('zero-key start', () => {
   });
 });
 
-describe('switching the provider for the conversation', () => {
-  test('the header choice decides where the next question goes', async () => {
+describe('switching the provider and model for the conversation', () => {
+  test('the header lists each provider’s models; the choice decides where the next question goes and stays with its conversation', async () => {
     await withSession({}, async ({ server, panel }) => {
       await configureProvider(panel, { preset: 'OpenAI', baseUrl: `${server.url}/v1`, model: 'test-model', key: 'k1' });
       await panel.getByRole('button', { name: 'Settings' }).click();
@@ -192,17 +192,43 @@ describe('switching the provider for the conversation', () => {
       await panel.getByRole('button', { name: 'Close settings' }).click();
 
       const switcher = panel.getByLabel('Model for this conversation');
-      await switcher.selectOption({ label: 'Anthropic · claude-sonnet-4-5' });
+      const shown = () => panel.locator('.model-switch-face').textContent();
+      // Each provider's group: its model, then (once the pointer comes) the rest of its list.
+      const models = (group: string) =>
+        panel.locator(`optgroup[label="${group}"] option:not([disabled])`).allTextContents();
+      expect(await models('OpenAI')).toEqual(['test-model']);
+      await switcher.hover();
+      await expect.poll(() => models('OpenAI')).toEqual(['test-model', 'other-model']);
+      const pick = async (group: string, model: string) => {
+        const option = panel.locator(`optgroup[label="${group}"] option`).filter({ hasText: new RegExp(`^${model}$`) });
+        await switcher.selectOption((await option.getAttribute('value')) ?? '');
+      };
+      await pick('Anthropic', 'claude-sonnet-4-5');
       server.enqueue({ kind: 'stream', chunks: perEvent(fixture('anthropic/text_answer')), delayMs: 1 });
       await ask(panel, 'Which provider?');
       await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
       expect(server.requests.at(-1)).toMatchObject({ route: 'anthropic', headers: { 'x-api-key': 'k2' } });
 
-      await switcher.selectOption({ label: 'OpenAI · test-model' });
+      await pick('OpenAI', 'other-model');
+      expect(await shown()).toBe('OpenAIother-model');
+      // Used recently, it comes first in its group.
+      expect(await models('OpenAI')).toEqual(['other-model', 'test-model']);
       server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
       await ask(panel, 'And now?');
       await expect.poll(() => last(panel).getAttribute('data-status')).toBe('done');
       expect(server.requests.at(-1)).toMatchObject({ route: 'openai', headers: { authorization: 'Bearer k1' } });
+      expect(server.requests.at(-1)?.body.model).toBe('other-model');
+
+      // A new chat starts at the default; the conversation keeps its model, also after a reload.
+      await panel.getByRole('button', { name: 'New chat' }).click();
+      expect(await shown()).toBe('OpenAItest-model');
+      await panel.reload();
+      await expect.poll(shown).toBe('OpenAItest-model');
+      await panel.getByRole('button', { name: 'History' }).click();
+      await panel.locator('.history-item').filter({ hasText: 'Which provider?' }).click();
+      await expect.poll(shown).toBe('OpenAIother-model');
+      await panel.reload();
+      await expect.poll(shown).toBe('OpenAIother-model');
     });
   });
 });

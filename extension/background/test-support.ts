@@ -44,6 +44,9 @@ export const SETTINGS: StoredSettings = {
 export interface Call {
   /** The messages before fencing (with their attachments and images as asked). */
   messages: ChatMessage[];
+  /** The provider and model asked (the model undefined: the provider's own). */
+  providerId: string;
+  model: string | undefined;
   signal: AbortSignal;
   emit: (...events: AnswerEvent[]) => void;
   /** Resolves the request (after its terminal event). */
@@ -65,11 +68,19 @@ export function scripted(store: HistoryStore, settings = SETTINGS) {
     },
     heartbeat: () => heartbeats.push(Date.now()),
     heartbeatMs: 10,
-    stream: (_provider, sent, post: Post, signal) =>
+    stream: (provider, sent, post: Post, signal, _timeouts, options) =>
       new Promise<void>((resolve) => {
         const messages = asked.find((m) => m === sent);
         if (!messages) throw new Error('a request that was not asked for');
-        calls.push({ messages, signal, emit: (...events) => events.forEach(post), finish: resolve });
+        const { id: providerId } = provider;
+        calls.push({
+          messages,
+          providerId,
+          model: options?.model,
+          signal,
+          emit: (...events) => events.forEach(post),
+          finish: resolve,
+        });
       }),
   });
   return { answers, calls, heartbeats };

@@ -57,7 +57,9 @@ export const ConversationSchema = v.object({
   leafId: v.nullable(v.string()),
   /** Instructions sent first with every question of this conversation. */
   systemPrompt: v.optional(v.string()),
+  /** The provider and model chosen for this conversation (the defaults at the time when absent). */
   providerId: v.optional(v.string()),
+  model: v.optional(v.string()),
 });
 export type ConversationRecord = v.InferOutput<typeof ConversationSchema>;
 

@@ -1,6 +1,7 @@
 /** The panel: the conversation and composer, the history, or the settings. */
 import './App.css';
 import { useLayoutEffect, useState } from 'react';
+import { useModelChoice } from './models/useModelChoice';
 import { AppBar, type View } from './AppBar';
 import { ChatView } from './conversation/ChatView';
 import { History } from './history/History';
@@ -13,9 +14,11 @@ import { t } from '../shared/i18n';
 
 export function App() {
   const api = useSettings();
-  const [providerId, setProviderId] = useState<string>();
-  const chat = useChat(providerId);
+  const chat = useChat();
   const { session } = chat;
+  const models = useModelChoice(api.settings, chat.state.conversation);
+  const { choice } = models;
+  useLayoutEffect(() => session.setChoice(choice), [session, choice]);
   const [view, setView] = useState<View>('chat');
   const page = usePageContext();
   // "Ask Gloss" from the page shows the chat, wherever the panel was (history, settings).
@@ -34,8 +37,6 @@ export function App() {
   if (loadError) return <p className="notice error">{t('loadSettingsFailed', loadError)}</p>;
   if (!settings) return <p className="notice">{t('loading')}</p>;
   const configured = settings.providers.length > 0;
-  // A switched-to provider that was since removed falls back to the default.
-  const chosen = settings.providers.some((p) => p.id === providerId) ? providerId : undefined;
   const shown: View = configured ? view : 'settings';
   const conversationId = chat.state.conversation?.id ?? null;
 
@@ -45,9 +46,11 @@ export function App() {
         configured={configured}
         shown={shown}
         settings={settings}
-        providerId={chosen}
-        onProvider={setProviderId}
+        choice={choice}
+        recent={models.recent}
+        onChoice={models.pick}
         onNewChat={() => {
+          models.forget();
           session.newChat();
           setView('chat');
         }}
@@ -76,7 +79,7 @@ export function App() {
         />
       )}
       {shown === 'chat' && (
-        <ChatView chat={chat} page={page} providerId={chosen} quickActions={settings.quickActions} />
+        <ChatView chat={chat} page={page} providerId={choice?.providerId} quickActions={settings.quickActions} />
       )}
     </div>
   );

@@ -6,7 +6,8 @@ import SquarePen from 'lucide-react/icons/square-pen';
 import X from 'lucide-react/icons/x';
 import { t } from '../shared/i18n';
 import type { PublicSettings } from '../shared/settings';
-import { ModelSwitch } from './ModelSwitch';
+import { ModelSwitch } from './models/ModelSwitch';
+import type { Choice, Recent } from './models/model-choice';
 import { IconButton } from './IconButton';
 
 export type View = 'chat' | 'history' | 'settings';
@@ -16,14 +17,15 @@ interface Props {
   configured: boolean;
   shown: View;
   settings: PublicSettings;
-  providerId: string | undefined;
-  onProvider: (providerId: string) => void;
+  choice: Choice | undefined;
+  recent: Recent;
+  onChoice: (choice: Choice) => void;
   onNewChat: () => void;
   /** Shows a view, or the chat again when it is shown. */
   onToggle: (view: View) => void;
 }
 
-export function AppBar({ configured, shown, settings, providerId, onProvider, onNewChat, onToggle }: Props) {
+export function AppBar({ configured, shown, settings, choice, recent, onChoice, onNewChat, onToggle }: Props) {
   return (
     <header className="bar">
       {/* The browser's panel header already shows the name; keep it for screen readers. */}
@@ -37,7 +39,7 @@ export function AppBar({ configured, shown, settings, providerId, onProvider, on
             aria-pressed={shown === 'history'}
             onClick={() => onToggle('history')}
           />
-          {shown === 'chat' && <ModelSwitch settings={settings} value={providerId} onChange={onProvider} />}
+          {shown === 'chat' && <ModelSwitch settings={settings} choice={choice} recent={recent} onChange={onChoice} />}
           <IconButton
             icon={shown === 'settings' ? X : SettingsIcon}
             label={shown === 'settings' ? t('closeSettings') : t('settings')}

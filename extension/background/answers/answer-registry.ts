@@ -122,8 +122,8 @@ export class AnswerRegistry {
       images: command.images,
     });
     const messages = messagesFor(before, turn, conversation.systemPrompt);
-    const providerId = command.providerId ?? conversation.providerId;
-    return this.start(conversation, turn, messages, () => store.addTurn(turn), providerId, command.model);
+    const { providerId, model } = chosen(command, conversation);
+    return this.start(conversation, turn, messages, () => store.addTurn(turn), providerId, model);
   }
 
   /** A new version of a turn's answer: a sibling turn with the same question. */
@@ -134,8 +134,8 @@ export class AnswerRegistry {
     const { conversationId, parentId, question, attachments, images } = found.turn;
     const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments, images });
     const messages = messagesFor(found.before, turn, found.conversation.systemPrompt);
-    const providerId = command.providerId ?? found.conversation.providerId;
-    return this.start(found.conversation, turn, messages, () => store.addTurn(turn), providerId);
+    const { providerId, model } = chosen(command, found.conversation);
+    return this.start(found.conversation, turn, messages, () => store.addTurn(turn), providerId, model);
   }
 
   /**
@@ -162,8 +162,8 @@ export class AnswerRegistry {
     const messages = fresh
       ? messagesFor(before, turn, conversation.systemPrompt)
       : continueMessages(before, found.turn, conversation.systemPrompt);
-    const providerId = command.providerId ?? conversation.providerId;
-    return this.start(conversation, turn, messages, () => store.putTurn(turn), providerId);
+    const { providerId, model } = chosen(command, conversation);
+    return this.start(conversation, turn, messages, () => store.putTurn(turn), providerId, model);
   }
 
   /**
@@ -195,6 +195,8 @@ export class AnswerRegistry {
   ): Promise<Answer> {
     const settings = await this.deps.settings();
     const provider = pickProvider(settings, providerId);
+    // A model chosen for a provider since removed is not the default provider's.
+    if (provider?.id !== providerId) model = undefined;
     // Stored with the turn from its start: an answer cut off by a stopped worker still names its model.
     turn.model = model ?? provider?.model;
     await write();
@@ -247,6 +249,18 @@ export class AnswerRegistry {
 }
 
 /** The material of a new question: sent with it, or kept from the turn it edits. */
+/**
+ * The provider and model an answer uses: the question's choice (the header's), else the
+ * conversation's; a provider without a model uses the model set up for it.
+ */
+function chosen(
+  command: { providerId?: string; model?: string },
+  conversation: ConversationRecord,
+): { providerId?: string; model?: string } {
+  if (command.providerId !== undefined) return { providerId: command.providerId, model: command.model };
+  return { providerId: conversation.providerId, model: conversation.model };
+}
+
 function materialFor(command: Command<'ask'>, turns: readonly TurnRecord[]): Attachment[] | undefined {
   if (command.attachmentsOf === undefined) return command.attachments;
   const source = turns.find((turn) => turn.id === command.attachmentsOf);

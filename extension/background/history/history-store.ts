@@ -135,7 +135,7 @@ export class HistoryStore {
   async create(
     id: string,
     title: string,
-    { providerId, systemPrompt }: { providerId?: string; systemPrompt?: string } = {},
+    { providerId, model, systemPrompt }: { providerId?: string; model?: string; systemPrompt?: string } = {},
   ): Promise<ConversationRecord> {
     const now = Date.now();
     const conversation: ConversationRecord = {
@@ -146,6 +146,7 @@ export class HistoryStore {
       updatedAt: now,
       leafId: null,
       providerId,
+      model,
       systemPrompt: systemPrompt?.trim() || undefined,
     };
     await this.db.put('conversations', conversation);
@@ -217,7 +218,9 @@ export class HistoryStore {
 
   async update(
     id: string,
-    change: Partial<Pick<ConversationRecord, 'title' | 'titleEdited' | 'leafId' | 'systemPrompt' | 'providerId'>>,
+    change: Partial<
+      Pick<ConversationRecord, 'title' | 'titleEdited' | 'leafId' | 'systemPrompt' | 'providerId' | 'model'>
+    >,
   ): Promise<void> {
     const tx = this.db.transaction(['conversations', 'turns', 'search'], 'readwrite');
     const conversation = await this.touch(tx.objectStore('conversations'), id, change, false);

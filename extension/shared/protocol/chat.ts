@@ -55,9 +55,15 @@ export const ChatCommandSchema = v.variant('type', [
     of: v.string(),
     turnId: v.pipe(v.string(), v.uuid()),
     providerId: v.optional(v.string()),
+    model: v.optional(v.string()),
   }),
   /** Carries on an interrupted or stopped answer in the same turn. */
-  v.object({ type: v.literal('continue'), turnId: v.string(), providerId: v.optional(v.string()) }),
+  v.object({
+    type: v.literal('continue'),
+    turnId: v.string(),
+    providerId: v.optional(v.string()),
+    model: v.optional(v.string()),
+  }),
   /** Follows an answer that is already being written (after the panel reopened). */
   v.object({ type: v.literal('attach'), turnId: v.string() }),
   v.object({ type: v.literal('stop') }),

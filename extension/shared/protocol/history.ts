@@ -42,6 +42,8 @@ export const HISTORY_MESSAGES = {
       title: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
       leafId: v.optional(v.string()),
       systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(MAX_INSTRUCTIONS))),
+      /** The provider and model chosen in the header for this conversation. */
+      choice: v.optional(v.object({ providerId: v.string(), model: v.pipe(v.string(), v.maxLength(512)) })),
     }),
     res: v.object({}),
   },

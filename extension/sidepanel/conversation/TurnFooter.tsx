@@ -9,7 +9,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { PathStep } from '../../shared/thread';
-import { answerModel } from '../model-name';
+import { answerModel } from '../models/model-name';
 import type { Turn } from './chat-state';
 import { IconButton } from '../IconButton';
 

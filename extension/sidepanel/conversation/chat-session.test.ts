@@ -25,7 +25,7 @@ const questions = (fake: ReturnType<typeof fakeSession>) => shownPath(fake.view(
 describe('asking', () => {
   test('shows the question at once, before the worker has stored it', () => {
     const fake = fakeSession();
-    fake.session.setProvider('p');
+    fake.session.setChoice({ providerId: 'p', model: 'm-fast' });
     fake.session.ask('What is this?', [{ kind: 'selection', title: 'T', url: 'https://x.test/', text: 'quote' }]);
     expect(questions(fake)).toEqual(['What is this?']);
     const [step] = shownPath(fake.view().state);
@@ -39,6 +39,7 @@ describe('asking', () => {
         question: 'What is this?',
         attachments: [{ kind: 'selection', title: 'T', url: 'https://x.test/', text: 'quote' }],
         providerId: 'p',
+        model: 'm-fast',
         systemPrompt: undefined,
       },
     ]);
@@ -195,12 +196,26 @@ describe('stopping and switching', () => {
     expect(fake.view()).toMatchObject({ notice: null, newPrompt: '', state: { conversation: null, turns: {} } });
   });
 
+  test('New chat pressed while the last conversation is still being reopened stays a new chat', async () => {
+    const id = crypto.randomUUID();
+    const fake = fakeSession({ [id]: { conversation: conversation(id), turns: [], live: [], damaged: 0 } });
+    fake.storage.set(CURRENT_KEY, id);
+    fake.session.resume();
+    fake.session.newChat();
+    await vi.waitFor(() => expect(fake.opens).toEqual([id]));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fake.view().state.conversation).toBeNull();
+    expect(fake.storage.has(CURRENT_KEY)).toBe(false);
+  });
+
   test('Continue carries on the same turn without showing a new question', () => {
     const fake = askedAndStored();
     fake.worker.emit({ type: 'stopped' });
-    fake.session.setProvider('other');
+    fake.session.setChoice({ providerId: 'other', model: 'big' });
     fake.session.carryOn(fake.turn.id);
-    expect(fake.ports.last().posted).toEqual([{ type: 'continue', turnId: fake.turn.id, providerId: 'other' }]);
+    expect(fake.ports.last().posted).toEqual([
+      { type: 'continue', turnId: fake.turn.id, providerId: 'other', model: 'big' },
+    ]);
     expect(questions(fake)).toEqual(['Why?']);
   });
 });

@@ -79,7 +79,9 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   private readonly heard = new Map<string, number>();
   /** Each answer's view, kept while its conversation is shown. */
   private readonly answers = new Map<string, A>();
-  private providerId: string | undefined;
+  private choice: { providerId?: string; model?: string } = {};
+  /** Counts the user's moves between conversations: an opening overtaken by another move is dropped. */
+  private moves = 0;
 
   constructor(private readonly deps: ChatDeps<A>) {
     super({ state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '', pending: [] });
@@ -87,9 +89,9 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
 
   // Arrow functions throughout: React components receive them as callbacks.
 
-  /** The provider new answers use (undefined: the default). */
-  readonly setProvider = (providerId: string | undefined): void => {
-    this.providerId = providerId;
+  /** The provider and model new answers use (none: the conversation's, or the default). */
+  readonly setChoice = (choice: { providerId: string; model: string } | undefined): void => {
+    this.choice = choice ?? {};
   };
 
   /** Reopens the conversation the panel showed last; closing the panel only stops following. */
@@ -111,7 +113,13 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     return view;
   };
 
-  readonly open = (id: string): Promise<void> => this.deps.history.open(id).then((opened) => this.show(id, opened));
+  readonly open = (id: string): Promise<void> => {
+    const move = ++this.moves;
+    // A New chat (or another conversation) chosen while this one loads wins: it was chosen later.
+    return this.deps.history.open(id).then((opened) => {
+      if (move === this.moves) this.show(id, opened);
+    });
+  };
 
   /** Asks at the end of the path shown. */
   readonly ask = (question: string, attachments: Attachment[] = [], images: QuestionImage[] = []): void => {
@@ -138,12 +146,12 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     const source = this.view.state.turns[of];
     if (!source || this.view.pending.includes(of)) return;
     const turn = pendingTurn(this.view.state, source.question, source.parentId, source.attachments);
-    this.follow({ type: 'regenerate', of, turnId: turn.id, providerId: this.providerId }, turn);
+    this.follow({ type: 'regenerate', of, turnId: turn.id, ...this.choice }, turn);
   };
 
   /** Carries on a stopped or interrupted answer. */
   readonly carryOn = (turnId: string): void => {
-    if (!this.view.pending.includes(turnId)) this.follow({ type: 'continue', turnId, providerId: this.providerId });
+    if (!this.view.pending.includes(turnId)) this.follow({ type: 'continue', turnId, ...this.choice });
   };
 
   /** When the answer `turnId` last received data in this panel, or null if it has not. */
@@ -180,6 +188,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   readonly rename = (title: string): void => this.apply({ type: 'renamed', title });
 
   readonly newChat = (): void => {
+    this.moves++;
     this.closeAll();
     this.answers.clear();
     this.deps.storage.removeItem(CURRENT_KEY);
@@ -211,7 +220,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     // Instructions go with the first question of a new conversation.
     const systemPrompt = this.view.state.conversation ? undefined : this.view.newPrompt || undefined;
     const command = { conversationId, turnId, parentId, question, ...material, images, systemPrompt };
-    this.follow({ type: 'ask', ...command, providerId: this.providerId }, turn);
+    this.follow({ type: 'ask', ...command, ...this.choice }, turn);
   }
 
   /** Sends a command and follows the turn it starts or joins, until its answer ends. */
@@ -290,7 +299,8 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
 
   /** Reads the conversation again from storage, whose record of an answer is the worker's. */
   private reload(id = this.view.state.conversation?.id): void {
-    if (id) this.open(id).catch(() => undefined);
+    // Not one the user has left since (a reload after a lost connection comes a moment later).
+    if (id && id === this.view.state.conversation?.id) this.open(id).catch(() => undefined);
   }
 
   private closeAll(): void {

@@ -3,7 +3,7 @@
  * history, localStorage, AnswerDom), and what the panel shows of it. Components call the
  * session's methods; everything they do is in chat-session.ts.
  */
-import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { inPlace } from '../../shared/images/opened-images';
 import { connectChat, send } from '../../shared/protocol';
 import { AnswerDom } from '../answer/answer-dom';
@@ -25,10 +25,9 @@ function browserSession(): ChatSession<AnswerDom> {
   });
 }
 
-export function useChat(providerId?: string) {
+export function useChat() {
   const [session] = useState(browserSession);
   const view = useSyncExternalStore(session.subscribe, session.snapshot);
-  useLayoutEffect(() => session.setProvider(providerId), [session, providerId]);
   useEffect(() => {
     session.resume();
     return session.detach;

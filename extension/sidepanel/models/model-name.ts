@@ -1,6 +1,6 @@
 /** Model names as the panel shows them. */
-import { isOtherModel, modelName } from '../shared/answered-model';
-import { t } from '../shared/i18n';
+import { isOtherModel, modelName } from '../../shared/answered-model';
+import { t } from '../../shared/i18n';
 
 export { modelName };
 

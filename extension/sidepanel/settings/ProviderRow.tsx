@@ -3,7 +3,7 @@ import './ProviderRow.css';
 import { t } from '../../shared/i18n';
 import { PRESETS } from '../../shared/presets';
 import type { PublicProvider } from '../../shared/settings';
-import { modelName } from '../model-name';
+import { modelName } from '../models/model-name';
 
 interface Props {
   provider: PublicProvider;
