@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles } from './file-server';
-import { PAGE_AREA, type Headed } from './headed';
+import { PAGE_AREA, TOOLBAR, type Headed } from './headed';
 import { fixture, perEvent } from './provider-server';
 
 const ARTICLE = readFileSync(new URL('./fixtures/injected-page.html', import.meta.url), 'utf8');
@@ -143,6 +143,34 @@ test('"Summarize this page" in Gloss\'s submenu summarizes the article at once',
       focused: doc?.activeElement?.tagName ?? '',
     }));
   await expect.poll(composer).toEqual({ chip: false, question: '', focused: 'TEXTAREA' });
+});
+
+test('with nothing to read yet, a quick action reads the tab beside the panel, named before it is sent', async () => {
+  await closePanel();
+  const page = await h.page();
+  await page.goto(filesUrl);
+  // The toolbar button is the user's action on this tab: Gloss may read it now.
+  const { x, y } = await h.settledIcon(TOOLBAR);
+  await h.clickAt(x, y);
+  await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
+  await h.inPanel((doc) => doc?.querySelector<HTMLButtonElement>('button[aria-label="New chat"]')?.click());
+  const named = () => h.inPanel((doc) => doc?.querySelector('.quick-actions-tab')?.textContent ?? '');
+  await expect.poll(named, { timeout: 10_000 }).toBe('About this tab: How tides work');
+
+  const before = h.server.requests.length;
+  h.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+  await h.inPanel((doc) =>
+    [...(doc?.querySelectorAll<HTMLButtonElement>('.quick-actions button') ?? [])]
+      .find((b) => b.textContent === 'Explain')
+      ?.click(),
+  );
+  await expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1);
+  const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
+  expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=page title="How tides work"/);
+  expect(user).toContain('these are neap tides');
+  expect(user).not.toContain('Summarize');
+  // The chat has its material now: the actions act on it, and no tab is named.
+  await expect.poll(named).toBe('');
 });
 
 // The browser's PDF viewer is read since issue 15: e2e/pdf.e2e.ts.

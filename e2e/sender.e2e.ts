@@ -28,6 +28,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'context.fit': { text: 'x' },
   'context.fitAll': { texts: ['x'] },
   'context.addTab': { tabId: -1 },
+  'context.askTab': { tabId: -1, question: 'Summarize.' },
   'context.pdfText': { pages: [] },
   'context.pdfPages': { text: 'x', pages: [1] },
   'history.list': { query: '' },

@@ -8,7 +8,7 @@ import type { Handlers, Req } from '../../shared/protocol';
 import { PRESETS } from '../../shared/presets';
 import { pickProvider } from '../../shared/settings';
 import { coreReady, fitText, fitTexts, materialRoom, pdfPages, pdfText } from '../core';
-import { addTab, takePending } from './page-context';
+import { addTab, askAboutTab, takePending } from './page-context';
 import { loadSettings } from '../settings/settings-store';
 
 type Sizing = Omit<Req<'context.fit'>, 'text'>;
@@ -33,7 +33,13 @@ const shown = ({ keptChars, keptTokens, totalTokens, percent }: ReturnType<typeo
 
 export const contextHandlers: Pick<
   Handlers,
-  'context.take' | 'context.fit' | 'context.fitAll' | 'context.pdfText' | 'context.pdfPages' | 'context.addTab'
+  | 'context.take'
+  | 'context.fit'
+  | 'context.fitAll'
+  | 'context.pdfText'
+  | 'context.pdfPages'
+  | 'context.addTab'
+  | 'context.askTab'
 > = {
   'context.take': async ({ windowId }) => {
     const pending = await takePending(windowId);
@@ -63,6 +69,10 @@ export const contextHandlers: Pick<
   'context.addTab': async ({ tabId }) => {
     // Read as "Add this tab" reads it, and left for the panel of the tab's window.
     await addTab(await browser.tabs.get(tabId), '');
+    return {};
+  },
+  'context.askTab': async ({ tabId, question }) => {
+    await askAboutTab(await browser.tabs.get(tabId), question);
     return {};
   },
 };

@@ -9,7 +9,7 @@ import pageReader from '../../content/page.ts?iife';
 import { readSelection } from '../../content/selection';
 import { handOver, takeOver } from './hand-over';
 import { createImageMenus } from './image-menus';
-import { openPanel, togglePanel } from '../panel';
+import { openPanel, panelReady, togglePanel } from '../panel';
 import {
   keptSourcesKey,
   offerMaterial,
@@ -78,6 +78,7 @@ export async function takePending(windowId: number): Promise<PendingContext | nu
 
 /** Leaves `pending` for the panel of the tab's window; if storage refuses it, says why instead. */
 async function leave(tab: Tabs.Tab, pending: PendingContext): Promise<void> {
+  await panelReady(tab.windowId ?? -1);
   await handOver(pendingContextKey(tab.windowId ?? -1), pending);
 }
 
@@ -88,7 +89,8 @@ const UNREADABLE = t('pageUnreadable');
  * "Summarize this page" offers "Summarize this PDF." there.
  */
 function pdfIn(tab: Tabs.Tab, question?: string): PendingContext {
-  const offered = question === undefined ? undefined : t('suggestSummarizePdf');
+  // The menu's "Summarize this page." says PDF here; a quick action's own prompt stays.
+  const offered = question === t('suggestSummarize') ? t('suggestSummarizePdf') : question;
   return { pdf: { url: tab.url ?? '', title: tab.title ?? '' }, question: offered };
 }
 
@@ -108,6 +110,11 @@ function pdfForSelection(tab: Tabs.Tab): PendingContext {
 async function runInTab<T>(tabId: number, func: () => T, allFrames = false): Promise<(T | undefined)[]> {
   const results = await browser.scripting.executeScript({ target: { tabId, allFrames }, func });
   return results.map((r) => r.result as T | undefined);
+}
+
+/** The tab's page, PDF or video for the panel, with `question` to ask about it (a quick action). */
+export async function askAboutTab(tab: Tabs.Tab, question: string): Promise<void> {
+  await leave(tab, await readPage(tab, question));
 }
 
 /** Reads the page's readable text; `question` is offered in the composer (never sent by itself). */

@@ -62,7 +62,8 @@ export async function readVideo(tab: Tabs.Tab, question?: string): Promise<Pendi
     const lines = shaped(() => transcriptText(json));
     if (!lines) return { error: t('videoCaptionsEmpty', track.name) };
     const text = `${t('transcriptTrack', track.name)}\n\n${lines}`;
-    const offered = question === undefined ? undefined : t('suggestSummarizeVideo');
+    // The menu's "Summarize this page." says video here; a quick action's own prompt stays.
+    const offered = question === t('suggestSummarize') ? t('suggestSummarizeVideo') : question;
     return offerMaterial({ kind: 'transcript', title: data.title, url: watchUrl, text }, offered);
   } catch (e) {
     return { error: e instanceof VideoProblem ? e.message : t('videoDownloadFailed', messageOf(e)) };

@@ -54,6 +54,15 @@ export const CONTEXT_MESSAGES = {
     req: v.object({ tabId: v.pipe(v.number(), v.integer()) }),
     res: v.object({}),
   },
+  /**
+   * A quick action in a chat with nothing to read yet: the worker reads the tab beside the panel
+   * as "Summarize this page" does and leaves it for the panel with `question`, asked when it fits.
+   * Needs access to the tab (Gloss's toolbar button or shortcut gave it, or its site is allowed).
+   */
+  'context.askTab': {
+    req: v.object({ tabId: v.pipe(v.number(), v.integer()), question: v.pipe(v.string(), v.maxLength(4000)) }),
+    res: v.object({}),
+  },
   /** A PDF's text, from its pages' text runs as PDF.js gives them (the core rejoins them). */
   'context.pdfText': {
     req: v.object({ pages: v.array(v.array(PdfTextItemSchema)) }),

@@ -22,6 +22,7 @@ import { useDraft, type Offered } from './useDraft';
 import { QuoteAndFit } from './QuestionFit';
 import type { Attachment } from '../material/usePageContext';
 import type { Source } from '../material/sources';
+import type { ActiveTab } from '../material/useActiveTab';
 import { t } from '../../shared/i18n';
 
 interface Props {
@@ -39,7 +40,8 @@ interface Props {
   /** The last question shown, which Up brings back for editing. */
   lastQuestion: { id: string; question: string } | null;
   onEdit: (turnId: string, question: string) => void;
-  quickActions: QuickAction[];
+  /** The quick actions, and the tab they read when the chat has nothing to read yet. */
+  quickActions: { actions: QuickAction[]; tab: ActiveTab | null; onAskTab: (prompt: string) => void };
   /** A question the worker refused, given back (it goes in the box, before anything typed since). */
   returned: { text: string; at: number; images?: QuestionImage[] } | null;
   /** Buttons that add material (the PDF paperclip), in the question box's tools. */
@@ -159,12 +161,14 @@ export function Composer({
         onTrim={choice.setTrim}
         onSized={choice.onSized}
       />
-      {quickActions.length > 0 && !editing && (
+      {quickActions.actions.length > 0 && !editing && (
         <QuickActions
-          actions={quickActions}
+          actions={quickActions.actions}
           disabled={streaming}
           draft={draft}
           hasAttachment={attachments.length > 0}
+          tab={quickActions.tab}
+          onAskTab={quickActions.onAskTab}
           onAsk={submit}
           onFill={(prompt) => {
             setDraft(prompt);

@@ -19,6 +19,14 @@ describe('a quick action', () => {
     expect(quickAction('Summarize.', draft, hasAttachment)).toEqual(outcome);
   });
 
+  test.each([
+    ['with neither, in a chat with nothing to read, asks about the tab', '', false, { askTab: 'Summarize.' }],
+    ['a quote still comes first', '', true, { send: 'Summarize.' }],
+    ['text in the box still comes first', 'Some text', false, { send: 'Summarize.\n\nSome text' }],
+  ])('when the tab beside the panel can be read: %s', (_, draft, hasAttachment, outcome) => {
+    expect(quickAction('Summarize.', draft, hasAttachment, true)).toEqual(outcome);
+  });
+
   test('says {language} in the browser’s language, named in itself', () => {
     expect(actionPrompt('Translate into {language}. Only {language}.', languageName('de'))).toBe(
       'Translate into Deutsch. Only Deutsch.',

@@ -14,17 +14,20 @@ export function languageName(code: string): string {
 }
 
 /**
- * A quick action asks about the quote or about the text in the box; with neither, its prompt
- * goes in the box for the user to finish.
+ * A quick action asks about the quote or about the text in the box; with neither, about the tab
+ * beside the panel (`tabReadable`: the chat has no material yet and Gloss may read the tab);
+ * else its prompt goes in the box for the user to finish.
  */
 export function quickAction(
   prompt: string,
   draft: string,
   hasAttachment: boolean,
-): { send: string } | { fill: string } {
+  tabReadable = false,
+): { send: string } | { fill: string } | { askTab: string } {
   const text = draft.trim();
   if (text) return { send: `${prompt}\n\n${text}` };
-  return hasAttachment ? { send: prompt } : { fill: prompt };
+  if (hasAttachment) return { send: prompt };
+  return tabReadable ? { askTab: prompt } : { fill: prompt };
 }
 
 /** The box after a refused question comes back: the question first, then what was typed since. */

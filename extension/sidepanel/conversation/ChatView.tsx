@@ -13,6 +13,9 @@ import { sourcesStartNewChat } from '../material/material-chat';
 import { scrolledTo, type ScrollKey } from '../composer/composer-text';
 import type { Chat } from './useChat';
 import type { PageContext } from '../material/usePageContext';
+import { useActiveTab } from '../material/useActiveTab';
+import { send as sendMessage } from '../../shared/protocol';
+import { messageOf } from '../../shared/errors';
 
 interface Props {
   chat: Chat;
@@ -31,6 +34,13 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
   const turns = chat.path.map((step) => step.turn);
   const material = page.attachments[0];
   const elsewhere = material !== undefined && sourcesStartNewChat(page.attachments, turns);
+  // With nothing to read in the chat yet, a quick action reads the tab beside the panel.
+  const active = useActiveTab();
+  const readTab = turns.every((turn) => !turn.attachments?.length) ? active : null;
+  const askTab = (question: string) => {
+    if (readTab)
+      sendMessage('context.askTab', { tabId: readTab.id, question }).catch((e: unknown) => page.setError(messageOf(e)));
+  };
   const send = (question: string, attachments: Attachment[], images: QuestionImage[]) => {
     if (sourcesStartNewChat(attachments, turns) && joined !== attachments[0]?.url) session.newChat();
     session.ask(question, attachments, images);
@@ -84,7 +94,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         onSuggestionTaken={page.clearQuestion}
         providerId={providerId}
         lastQuestion={last ? { id: last.id, question: last.question } : null}
-        quickActions={quickActions}
+        quickActions={{ actions: quickActions, tab: readTab, onAskTab: askTab }}
         returned={chat.returned}
         onEdit={session.edit}
         tools={<PdfAttach page={page} />}

@@ -4,12 +4,12 @@
  * address, as it does after a click on Gloss's toolbar button). Images are left alone here:
  * the composer takes them on its own.
  */
-import browser from 'webextension-polyfill';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { PdfRequest } from '../../shared/attachment';
 import { t } from '../../shared/i18n';
 import { looksLikePdf } from '../../shared/pdf';
 import { isPdfFile } from './pdf-read';
+import { useActiveTab } from '../material/useActiveTab';
 
 /** What a drop holds for this module: a PDF, a file that is not one (named), or nothing of ours. */
 export function droppedPdf(files: readonly File[]): { pdf: File } | { notPdf: string } | null {
@@ -56,25 +56,7 @@ export function usePdfDrop(onPdf: (file: File) => void, onNotPdf: (message: stri
 }
 
 /** The PDF in this window's active tab, when the browser shows Gloss its address; else null. */
-async function activePdf(): Promise<PdfRequest | null> {
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return tab && looksLikePdf(tab.url) ? { url: tab.url ?? '', title: tab.title ?? '' } : null;
-}
-
-/** The active tab's PDF, looked at again when the user switches or loads tabs. */
 export function useActivePdf(): PdfRequest | null {
-  const [pdf, setPdf] = useState<PdfRequest | null>(null);
-  useEffect(() => {
-    const look = () => void activePdf().then(setPdf, () => setPdf(null));
-    look();
-    browser.tabs.onActivated.addListener(look);
-    browser.tabs.onUpdated.addListener(look);
-    window.addEventListener('focus', look);
-    return () => {
-      browser.tabs.onActivated.removeListener(look);
-      browser.tabs.onUpdated.removeListener(look);
-      window.removeEventListener('focus', look);
-    };
-  }, []);
-  return pdf;
+  const tab = useActiveTab();
+  return tab && looksLikePdf(tab.url) ? { url: tab.url, title: tab.title } : null;
 }
