@@ -216,10 +216,16 @@ describe('reading a long answer', () => {
     await feed.evaluate((el) => el.scrollTo({ top: 0 }));
     const jump = panel.getByRole('button', { name: 'Jump to latest' });
     await expect.poll(() => jump.isVisible()).toBe(true);
-    await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    await expect.poll(() => answerText()).toContain('Line 60');
     expect(await feed.evaluate((el) => el.scrollTop)).toBeLessThan(100); // it left the reader alone
     await jump.click();
     await expect.poll(atBottom).toBe(true);
+    expect(await jump.isVisible()).toBe(false);
+    await expect.poll(() => lastTurn().getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(await atBottom()).toBe(true); // followed to the end
+    // Once the answer has ended, nothing floats over it: the reader scrolls as in any page.
+    await feed.evaluate((el) => el.scrollTo({ top: 0 }));
+    await new Promise((r) => setTimeout(r, 300));
     expect(await jump.isVisible()).toBe(false);
 
     await panel.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -227,6 +233,50 @@ describe('reading a long answer', () => {
     await expect.poll(() => lastTurn().getByRole('button', { name: 'Copied' }).isVisible()).toBe(true);
     const copied = await panel.evaluate(() => navigator.clipboard.readText());
     expect(copied.startsWith('Line **0**\n\nLine **1**')).toBe(true);
+  });
+});
+
+describe('what the reader acts on stays in view', () => {
+  const lines = (n: number, tag: string) => ssePieces(Array.from({ length: n }, (_, i) => `${tag} line ${i}\n\n`));
+  test('switching versions keeps the ‹ › control where it was, with the keyboard on it; Edit shows its box', async () => {
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: [...lines(60, 'first'), SSE_DONE], delayMs: 1 });
+    await ask(panel, 'First');
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
+    session.server.enqueue({ kind: 'stream', chunks: [...lines(2, 'short'), SSE_DONE], delayMs: 1 });
+    await ask(panel, 'Second');
+    await expect.poll(() => answerText()).toContain('short line 1');
+    session.server.enqueue({ kind: 'stream', chunks: [...lines(60, 'long'), SSE_DONE], delayMs: 1 });
+    await lastTurn().getByRole('button', { name: 'Regenerate' }).click();
+    await expect.poll(() => answerText()).toContain('long line 59');
+    await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
+
+    // From the long version to the short one: the control would jump up by the long answer.
+    const versions = lastTurn().getByRole('group', { name: 'Versions' });
+    const top = () => versions.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const before = await top();
+    await lastTurn().getByRole('button', { name: 'Previous version' }).click();
+    await expect.poll(() => answerText()).toContain('short line 1');
+    expect(Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
+    expect(await panel.evaluate(() => document.activeElement?.closest('.versions') !== null)).toBe(true);
+    // And back, from the keyboard (the Next arrow has it, Previous being the first now).
+    await panel.keyboard.press('Enter');
+    await expect.poll(() => answerText()).toContain('long line 59');
+    expect(Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
+
+    // Edit, under the last answer, opens the box above it: the box is brought into view.
+    const last = lastTurn();
+    await last.getByRole('button', { name: 'Edit' }).scrollIntoViewIfNeeded();
+    await last.getByRole('button', { name: 'Edit' }).click();
+    const box = last.getByLabel('Edit your question');
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    const inView = await box.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const feed = (el.closest('[role=feed]') as HTMLElement).getBoundingClientRect();
+      return r.top >= feed.top && r.bottom <= feed.bottom;
+    });
+    expect(inView).toBe(true);
+    await box.press('Escape');
   });
 });
 

@@ -46,6 +46,12 @@ test('a 404 says which part of the base URL to change', async () => {
   expect(await turn.getByRole('alert').textContent()).toContain(
     'The base URL should be the API root, like https://api.openai.com/v1; Gloss adds /chat/completions itself',
   );
+  // The fix is one click away: that provider's form, open at its base URL.
+  await turn.getByRole('button', { name: 'Edit the provider' }).click();
+  const baseUrl = panel.getByRole('textbox', { name: 'Base URL' });
+  await expect.poll(() => baseUrl.inputValue()).toBe(`${server.url}/openai/v2`);
+  expect(await baseUrl.isVisible()).toBe(true);
+  await panel.getByRole('button', { name: 'Close settings' }).click();
 });
 
 test('a llama.cpp context overflow says the question is too long and what to do', async () => {

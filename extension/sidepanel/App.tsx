@@ -11,6 +11,7 @@ import { usePageContext } from './material/usePageContext';
 import { usePanelPresence } from './usePanelPresence';
 import { useSettings } from './settings/useSettings';
 import { t } from '../shared/i18n';
+import type { SettingsPlace } from './settings/settings-place';
 
 export function App() {
   const api = useSettings();
@@ -19,14 +20,8 @@ export function App() {
   const models = useModelChoice(api.settings, chat.state.conversation);
   const { choice } = models;
   useLayoutEffect(() => session.setChoice(choice), [session, choice]);
-  const [view, setView] = useState<View>('chat');
   const page = usePageContext();
-  // "Ask Gloss" from the page shows the chat, wherever the panel was (history, settings).
-  const [arrivals, setArrivals] = useState(0);
-  if (page.arrivals !== arrivals) {
-    setArrivals(page.arrivals);
-    setView('chat');
-  }
+  const { view, place, showView, fixInSettings } = usePanelView(page.arrivals);
   usePanelPresence();
   const { settings, loadError } = api;
   const theme = settings?.theme ?? 'system';
@@ -52,9 +47,9 @@ export function App() {
         onNewChat={() => {
           models.forget();
           session.newChat();
-          setView('chat');
+          showView('chat');
         }}
-        onToggle={(v) => setView(view === v ? 'chat' : v)}
+        onToggle={(v) => showView(view === v ? 'chat' : v)}
       />
       {!configured && page.error && (
         <p className="notice error" role="alert">
@@ -66,12 +61,12 @@ export function App() {
           {t('attachmentWaiting', page.attachments[0].title || page.attachments[0].url)}
         </p>
       )}
-      {shown === 'settings' && <Settings api={api} />}
+      {shown === 'settings' && <Settings api={api} place={place} />}
       {shown === 'history' && (
         <History
           currentId={conversationId}
           onOpen={(id) => {
-            setView('chat');
+            showView('chat');
             void session.open(id);
           }}
           onRenamed={(id, title) => id === conversationId && session.rename(title)}
@@ -79,8 +74,38 @@ export function App() {
         />
       )}
       {shown === 'chat' && (
-        <ChatView chat={chat} page={page} providerId={choice?.providerId} quickActions={settings.quickActions} />
+        <ChatView
+          chat={chat}
+          page={page}
+          providerId={choice?.providerId}
+          quickActions={settings.quickActions}
+          onFixInSettings={fixInSettings}
+        />
       )}
     </div>
   );
+}
+
+/**
+ * Which view the panel shows, and where Settings opens when an answer's error says what to fix
+ * there. "Ask Gloss" from the page (`arrivals` counts them) shows the chat, wherever the panel was.
+ */
+function usePanelView(arrivals: number) {
+  const [view, setView] = useState<View>('chat');
+  const [place, setPlace] = useState<SettingsPlace | null>(null);
+  // One function for the panel's life: the turns it reaches are memoized.
+  const [fixInSettings] = useState(() => (where: SettingsPlace) => {
+    setPlace(where);
+    setView('settings');
+  });
+  const [seen, setSeen] = useState(arrivals);
+  if (arrivals !== seen) {
+    setSeen(arrivals);
+    setView('chat');
+  }
+  const showView = (next: View) => {
+    setPlace(null);
+    setView(next);
+  };
+  return { view, place, showView, fixInSettings };
 }

@@ -13,18 +13,19 @@ import { sourcesStartNewChat } from '../material/material-chat';
 import { scrolledTo, type ScrollKey } from '../composer/composer-text';
 import type { Chat } from './useChat';
 import type { PageContext } from '../material/usePageContext';
-import { useActiveTab } from '../material/useActiveTab';
-import { send as sendMessage } from '../../shared/protocol';
-import { messageOf } from '../../shared/errors';
+import { useTabActions } from '../material/useActiveTab';
+import type { SettingsPlace } from '../settings/settings-place';
 
 interface Props {
   chat: Chat;
   page: PageContext;
   providerId: string | undefined;
   quickActions: QuickAction[];
+  /** Opens Settings where an answer's error says to fix it. */
+  onFixInSettings: (where: SettingsPlace) => void;
 }
 
-export function ChatView({ chat, page, providerId, quickActions }: Props) {
+export function ChatView({ chat, page, providerId, quickActions, onFixInSettings }: Props) {
   const { session } = chat;
   const last = chat.path[chat.path.length - 1]?.turn;
   const feed = useRef<HTMLDivElement>(null);
@@ -35,12 +36,7 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
   const material = page.attachments[0];
   const elsewhere = material !== undefined && sourcesStartNewChat(page.attachments, turns);
   // With nothing to read in the chat yet, a quick action reads the tab beside the panel.
-  const active = useActiveTab();
-  const readTab = turns.every((turn) => !turn.attachments?.length) ? active : null;
-  const askTab = (question: string) => {
-    if (readTab)
-      sendMessage('context.askTab', { tabId: readTab.id, question }).catch((e: unknown) => page.setError(messageOf(e)));
-  };
+  const { readTab, askTab } = useTabActions(turns, page.setError);
   const send = (question: string, attachments: Attachment[], images: QuestionImage[]) => {
     if (sourcesStartNewChat(attachments, turns) && joined !== attachments[0]?.url) session.newChat();
     session.ask(question, attachments, images);
@@ -60,6 +56,8 @@ export function ChatView({ chat, page, providerId, quickActions }: Props) {
         onEdit={session.edit}
         onContinue={session.carryOn}
         onSelect={session.select}
+        onFixInSettings={onFixInSettings}
+        providerId={providerId}
         onStop={session.stop}
         heardFrom={session.heardFrom}
         quickActions={quickActions.map((a) => a.label)}

@@ -1,7 +1,7 @@
 /** The questions and answers on the path shown, following the answer as it is written. */
 import './Conversation.css';
 import ArrowDown from 'lucide-react/icons/arrow-down';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
@@ -9,6 +9,7 @@ import { EmptyState } from './EmptyState';
 import { TurnView, type TurnActions } from './TurnView';
 import { videosAlong } from '../answer/video-of-turn';
 import { ScrollFollow } from './scroll-follow';
+import { noteAnchor, restoreAnchor, type VersionAnchor } from './version-anchor';
 import { t } from '../../shared/i18n';
 
 interface Props extends TurnActions {
@@ -27,8 +28,9 @@ export function Conversation({ path, pending, answerDom, quickActions, feed: lis
   // One for the panel's life: whether the reader scrolled up outlasts the questions asked.
   const [follow] = useState(() => new ScrollFollow(setBehind));
 
-  // A conversation is known by its first turn (a new one has no stored id before it is saved).
-  const key = path[0]?.turn.id ?? null;
+  // A conversation is known by the id its turns carry (chosen by the panel, before it is stored);
+  // not by its first turn, whose id changes when another version of it is shown.
+  const key = path[0]?.turn.conversationId ?? null;
   const last = path.at(-1)?.turn;
   // Follow the answer as it grows (at most once a frame), unless the user scrolled up to read;
   // shown again, the conversation is where the reader left it, or at its latest answer.
@@ -53,6 +55,7 @@ export function Conversation({ path, pending, answerDom, quickActions, feed: lis
   useEffect(() => {
     if (asked) follow.jump();
   }, [asked, follow]);
+  const select = useVersionAnchor(list, follow, actions.onSelect, path);
 
   if (path.length === 0) return <EmptyState quickActions={quickActions} />;
   const videos = videosAlong(path.map((step) => step.turn));
@@ -75,10 +78,13 @@ export function Conversation({ path, pending, answerDom, quickActions, feed: lis
             doc={answerDom(step.turn.id)}
             pending={pending.includes(step.turn.id)}
             {...actions}
+            onSelect={select}
+            onHold={follow.hold}
           />
         ))}
       </div>
-      {behind && (
+      {/* Only while an answer is written: after, it would sit over the end it points to. */}
+      {behind && last?.status === 'streaming' && (
         <button type="button" className="jump" onClick={follow.jump}>
           <ArrowDown aria-hidden="true" size={16} />
           {t('jumpToLatest')}
@@ -86,4 +92,27 @@ export function Conversation({ path, pending, answerDom, quickActions, feed: lis
       )}
     </div>
   );
+}
+
+/** `onSelect` that keeps the version control just pressed where it was (`version-anchor.ts`). */
+function useVersionAnchor(
+  list: RefObject<HTMLDivElement | null>,
+  follow: ScrollFollow,
+  onSelect: (turnId: string) => void,
+  path: readonly unknown[],
+): (turnId: string) => void {
+  const anchor = useRef<VersionAnchor | null>(null);
+  useLayoutEffect(() => {
+    const noted = anchor.current;
+    anchor.current = null;
+    if (noted && list.current) restoreAnchor(list.current, noted);
+  }, [list, path]);
+  // One function for the list's life, as TurnView's memo needs (`list`, `follow` and the
+  // session's `onSelect` do not change).
+  const [select] = useState(() => (turnId: string) => {
+    if (list.current) anchor.current = noteAnchor(list.current);
+    follow.hold();
+    onSelect(turnId);
+  });
+  return select;
 }

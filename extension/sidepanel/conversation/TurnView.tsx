@@ -1,6 +1,6 @@
 /** One question and its answer, with its versions and what can be done with it. */
 import './TurnView.css';
-import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
@@ -11,6 +11,7 @@ import { SourcesSent } from '../material/SourcesSent';
 import { onAnswerClick } from '../answer/links';
 import { watchTimestamps } from '../answer/timestamps';
 import { t } from '../../shared/i18n';
+import { placeToFix, type SettingsPlace } from '../settings/settings-place';
 
 export interface TurnActions {
   onRegenerate: (turnId: string) => void;
@@ -18,6 +19,9 @@ export interface TurnActions {
   onContinue: (turnId: string) => void;
   onSelect: (turnId: string) => void;
   onStop: () => void;
+  /** Opens Settings where an error says to fix it, for the conversation's provider (`providerId`). */
+  onFixInSettings: (where: SettingsPlace) => void;
+  providerId: string | undefined;
   /** When an answer last received data (for the stall hint). */
   heardFrom: (turnId: string) => number | null;
 }
@@ -40,10 +44,15 @@ export const TurnView = memo(function TurnView({
   onContinue,
   onSelect,
   onStop,
+  onHold,
+  onFixInSettings,
+  providerId,
   heardFrom,
   pending,
   video,
 }: TurnActions & {
+  /** Stops following the end, for a change the reader makes above it (the edit box opening). */
+  onHold: () => void;
   step: PathStep<Turn>;
   doc: AnswerDom;
   pending: boolean;
@@ -55,23 +64,15 @@ export const TurnView = memo(function TurnView({
   // The question being edited (its form is in Question, its Edit button in TurnFooter).
   const [editing, setEditing] = useState<string | null>(null);
   // A reloaded conversation brings a new AnswerDom for the same turn: it replaces the old one.
-  useEffect(() => {
+  // Before paint, and before the list's own layout effects measure it (a version switched to).
+  useLayoutEffect(() => {
     slot.current?.replaceChildren(doc.root);
   }, [doc]);
   // An answer about a video links the moments it names ("[12:34]") to the video.
   useEffect(() => (video ? watchTimestamps(doc.root, video) : undefined), [doc, video]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
-  // Retry on a stalled answer stops it first, then asks again once it has stopped.
-  const retryStopped = useRef(false);
-  // The panel re-renders when an answer starts, so this is current even as the text grows quietly.
-  const received = turn.answer !== '';
-  useEffect(() => {
-    if (!retryStopped.current || streaming) return;
-    retryStopped.current = false;
-    // Nothing arrived: ask again in place rather than leave an empty version behind.
-    (received ? onRegenerate : onContinue)(turn.id);
-  }, [streaming, received, onRegenerate, onContinue, turn.id]);
+  const retry = useRetryOnceStopped(turn, onStop, onRegenerate, onContinue);
 
   return (
     <article
@@ -83,25 +84,17 @@ export const TurnView = memo(function TurnView({
       onKeyDown={moveFocus}
     >
       <Question turn={turn} editing={editing} onEditing={setEditing} onEdit={onEdit} />
-      {turn.reasoning && (
-        <details className="reasoning">
-          <summary>{streaming && !turn.answer ? t('thinking') : t('reasoning')}</summary>
-          <p>{turn.reasoning}</p>
-        </details>
-      )}
+      {turn.reasoning && <Reasoning turn={turn} />}
       <div className="answer-slot" ref={slot} onClick={onClick} />
-      {streaming && (
-        <Activity
-          turn={turn}
-          heardFrom={heardFrom}
-          onStop={onStop}
-          onRetry={() => {
-            retryStopped.current = true;
-            onStop();
-          }}
-        />
-      )}
-      <Status turn={turn} pending={pending} onContinue={onContinue} onRegenerate={onRegenerate} />
+      {streaming && <Activity turn={turn} heardFrom={heardFrom} onStop={onStop} onRetry={retry} />}
+      <Status
+        turn={turn}
+        pending={pending}
+        onContinue={onContinue}
+        onRegenerate={onRegenerate}
+        fix={turn.error && placeToFix(turn.error.code, providerId)}
+        onFix={onFixInSettings}
+      />
       {turn.attachments?.length ? <SourcesSent sources={turn.attachments} /> : null}
       {turn.saveFailed && (
         <p className="notice error" role="alert">
@@ -113,23 +106,42 @@ export const TurnView = memo(function TurnView({
         pending={pending}
         onSelect={onSelect}
         onRegenerate={onRegenerate}
-        onEditQuestion={() => setEditing(turn.question)}
+        onEditQuestion={() => {
+          // The box opens above, focused (and so scrolled to): the list must not follow its end.
+          onHold();
+          setEditing(turn.question);
+        }}
       />
     </article>
   );
 });
 
 /** Continue and Retry are disabled while a command for this turn is pending (a double click sends one). */
+/** The model's visible reasoning, folded. */
+function Reasoning({ turn }: { turn: Turn }) {
+  return (
+    <details className="reasoning">
+      <summary>{turn.status === 'streaming' && !turn.answer ? t('thinking') : t('reasoning')}</summary>
+      <p>{turn.reasoning}</p>
+    </details>
+  );
+}
+
 function Status({
   turn,
   pending,
   onContinue,
   onRegenerate,
+  fix,
+  onFix,
 }: {
   turn: Turn;
   pending: boolean;
   onContinue: (id: string) => void;
   onRegenerate: (id: string) => void;
+  /** Where in Settings the error is fixed, if it is fixed there. */
+  fix: SettingsPlace | null | undefined;
+  onFix: (where: SettingsPlace) => void;
 }) {
   if (turn.status === 'done' && turn.finishReason === 'length') {
     return <p className="meta">{t('lengthLimit')}</p>;
@@ -160,8 +172,36 @@ function Status({
         <button type="button" disabled={pending} onClick={() => (received ? onRegenerate : onContinue)(turn.id)}>
           {t('retry')}
         </button>
+        {fix && (
+          <button type="button" onClick={() => onFix(fix)}>
+            {fix === 'timeouts' ? t('openTimeouts') : t('openProviderSettings')}
+          </button>
+        )}
       </div>
     );
   }
   return null;
+}
+
+/** Retry on a stalled answer: stops it first, then asks again once it has stopped. */
+function useRetryOnceStopped(
+  turn: Turn,
+  onStop: () => void,
+  onRegenerate: (turnId: string) => void,
+  onContinue: (turnId: string) => void,
+): () => void {
+  const retryStopped = useRef(false);
+  const streaming = turn.status === 'streaming';
+  // The panel re-renders when an answer starts, so this is current even as the text grows quietly.
+  const received = turn.answer !== '';
+  useEffect(() => {
+    if (!retryStopped.current || streaming) return;
+    retryStopped.current = false;
+    // Nothing arrived: ask again in place rather than leave an empty version behind.
+    (received ? onRegenerate : onContinue)(turn.id);
+  }, [streaming, received, onRegenerate, onContinue, turn.id]);
+  return () => {
+    retryStopped.current = true;
+    onStop();
+  };
 }

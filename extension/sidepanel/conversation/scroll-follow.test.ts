@@ -48,6 +48,22 @@ describe('following an answer', () => {
     }
   });
 
+  test('a change the reader makes above (an edit box opened there) is not scrolled away; at the end, following resumes', () => {
+    const { list, follow, frame } = setup();
+    follow.hold();
+    list.scrollTop = 300; // the edit box, focused, is scrolled to
+    list.scrollHeight = 2200;
+    follow.changed();
+    frame();
+    expect(list.scrollTop).toBe(300);
+    follow.scrolled();
+    list.scrollTop = 1700; // the reader goes back to the end
+    follow.scrolled();
+    list.scrollHeight = 2400;
+    follow.changed();
+    expect(list.scrollTop).toBe(2400);
+  });
+
   test('a reader who scrolled up before the scroll event came is not pulled back by the next patch', () => {
     const { list, follow, behind, frame } = setup();
     list.scrollHeight = 2600;

@@ -103,6 +103,16 @@ export class ScrollFollow {
     return this.following;
   }
 
+  /**
+   * Stops following for a move of the reader's own that changes the content (an edit box opened
+   * above, another version shown): the next change must not pull the list back to its end. The
+   * scroll event of that move decides again whether the reader is at the end.
+   */
+  readonly hold = (): void => {
+    this.following = false;
+    this.followedTo = Number.POSITIVE_INFINITY;
+  };
+
   /** Back to the end, and following it. */
   readonly jump = (): void => {
     this.following = true;

@@ -5,6 +5,8 @@
  */
 import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
+import { messageOf } from '../../shared/errors';
+import { send } from '../../shared/protocol';
 
 export interface ActiveTab {
   id: number;
@@ -33,4 +35,20 @@ export function useActiveTab(): ActiveTab | null {
     };
   }, []);
   return tab;
+}
+
+/**
+ * The tab the quick actions read while the chat has nothing to read yet (no turn with material),
+ * and asking a prompt about it: the worker reads it as "Summarize this page" does.
+ */
+export function useTabActions(
+  turns: readonly { attachments?: readonly unknown[] }[],
+  onError: (message: string) => void,
+): { readTab: ActiveTab | null; askTab: (question: string) => void } {
+  const active = useActiveTab();
+  const readTab = turns.every((turn) => !turn.attachments?.length) ? active : null;
+  const askTab = (question: string) => {
+    if (readTab) send('context.askTab', { tabId: readTab.id, question }).catch((e: unknown) => onError(messageOf(e)));
+  };
+  return { readTab, askTab };
 }

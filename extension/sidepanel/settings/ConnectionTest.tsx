@@ -2,6 +2,8 @@
  * Test connection: a tiny real request through the worker, and what came back. An outcome
  * belongs to the fields it was tested with, so changing any of them retires it rather than
  * leaving an old verdict under new settings; a failed test does not block Save, but says so.
+ * Access to the provider's site is asked first, and the test runs once the user has answered
+ * the browser's prompt: its result never appears behind the prompt it depends on.
  */
 import { useState } from 'react';
 import { messageOf } from '../../shared/errors';
@@ -20,16 +22,29 @@ export function useConnectionTest(draft: Draft) {
   const [tested, setTested] = useState<(Outcome & { fields: string }) | null>(null);
   const fields = JSON.stringify(draft);
   const test = (askAccess: boolean) => {
-    if (askAccess) void requestProviderOrigin(draft.baseUrl); // in the click, before any await
-    setTested({ fields, ok: true, message: t('testing'), pending: true });
-    send('provider.test', { draft }).then(
-      (outcome) => setTested({ fields, ...outcome }),
-      (err: unknown) => setTested({ fields, ok: false, message: messageOf(err) }),
-    );
+    // In the click, before any await; answered at once when access was given before.
+    const asked = askAccess ? requestProviderOrigin(draft.baseUrl) : Promise.resolve(true);
+    if (askAccess) setTested({ fields, ok: true, message: t('testAfterAccess', hostOf(draft.baseUrl)), pending: true });
+    // Refused, the test still runs: a server that allows any site (CORS) answers without access.
+    void asked.then(() => {
+      setTested({ fields, ok: true, message: t('testing'), pending: true });
+      return send('provider.test', { draft }).then(
+        (outcome) => setTested({ fields, ...outcome }),
+        (err: unknown) => setTested({ fields, ok: false, message: messageOf(err) }),
+      );
+    });
   };
   const outcome: Outcome | null = tested?.fields === fields ? tested : null;
   return { outcome, test, clear: () => setTested(null) };
 }
+
+const hostOf = (baseUrl: string) => {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+};
 
 /** The outcome, unless the form already shows the same words (`shown`): one error, said once. */
 export function ConnectionOutcome({ outcome, shown }: { outcome: Outcome | null; shown: (string | undefined)[] }) {

@@ -3,7 +3,7 @@
  * appearance, quick actions, shortcuts, and what Gloss may access.
  */
 import './Settings.css';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { Access } from './Access';
 import { LocalServers } from './LocalServers';
@@ -13,12 +13,19 @@ import { ProviderRow } from './ProviderRow';
 import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
 import type { SettingsApi } from './useSettings';
+import type { SettingsPlace } from './settings-place';
 import { t } from '../../shared/i18n';
 
-export function Settings({ api }: { api: SettingsApi }) {
+/** `place`: where to open, for an error that says what to fix here. */
+export function Settings({ api, place = null }: { api: SettingsApi; place?: SettingsPlace | null }) {
   const { settings } = api;
   // A provider's id, 'new' for the add form, or null.
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(typeof place === 'object' ? (place?.provider ?? null) : null);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const at = place === 'timeouts' ? '.timeouts' : place ? `[data-provider="${CSS.escape(place.provider)}"]` : null;
+    if (at) root.current?.querySelector(at)?.scrollIntoView({ block: 'start' });
+  }, [place]);
   const [failure, setFailure] = useState<string | null>(null);
   /** Runs a settings change; if it fails, says so instead of doing nothing. */
   const attempt = (change: Promise<unknown>) => {
@@ -29,7 +36,7 @@ export function Settings({ api }: { api: SettingsApi }) {
   const first = settings.providers.length === 0;
 
   return (
-    <div className="settings">
+    <div className="settings" ref={root}>
       <h2>{first ? t('connectModel') : t('providers')}</h2>
       {first && <p className="hint">{t('firstRunHint')}</p>}
       {failure && (
@@ -41,7 +48,7 @@ export function Settings({ api }: { api: SettingsApi }) {
       <ul className="providers" aria-label={t('providers')}>
         {settings.providers.map((p) =>
           editing === p.id ? (
-            <li key={p.id}>
+            <li key={p.id} data-provider={p.id}>
               <ProviderEditor
                 current={p}
                 onSave={async (input) => done(await api.save(input))}
