@@ -134,6 +134,33 @@ test('a model that cannot see gives the clear message and keeps the question wit
   expect(await lastTurn().locator('.question-images img').count()).toBe(1);
 });
 
+test('llama.cpp serving a text-only model: a pasted image is warned about, and "Send without the images" asks again without it', async () => {
+  await withSession({}, async ({ server: llama, panel: page }) => {
+    await configureProvider(page, {
+      preset: 'llama.cpp server',
+      baseUrl: `${llama.url}/v1`,
+      model: 'SmolLM2-135M-Instruct.Q4_1.gguf',
+    });
+    await give('paste', 400, 300, page);
+    const warning = page.locator('.image-blind');
+    await expect.poll(() => warning.textContent(), { timeout: 10_000 }).toContain('can’t see images');
+    // Sent all the same, the server refuses as llama.cpp does (HTTP 500).
+    const refusal =
+      '{"error":{"code":500,"message":"image input is not supported - hint: if this is unexpected, you may need to provide the mmproj","type":"server_error"}}';
+    llama.enqueue({ kind: 'status', status: 500, body: refusal });
+    await ask(page, 'What is in the picture?');
+    const turn = page.locator('.turn').last();
+    await expect.poll(() => turn.getAttribute('data-status'), { timeout: 15_000 }).toBe('error');
+    expect(await turn.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    llama.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
+    await turn.getByRole('button', { name: 'Send without the images' }).click();
+    await expect.poll(() => turn.getAttribute('data-status'), { timeout: 15_000 }).toBe('done');
+    expect(llama.requests.at(-1)?.body.messages?.at(-1)?.content).toBe('What is in the picture?');
+    expect(await turn.locator('.question-images img').count()).toBe(0);
+    expect(await page.locator('.turn').count()).toBe(1); // asked again in place, no empty version
+  });
+});
+
 test('with Ollama, the image goes as bare base64 in `images` beside the question', async () => {
   await withSession({}, async ({ server: ollama, panel: page }) => {
     await configureProvider(page, { preset: 'Ollama', baseUrl: ollama.url, model: 'gemma3:4b' });

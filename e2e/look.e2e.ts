@@ -126,14 +126,21 @@ describe('reading a conversation', () => {
 
   test.each(['light', 'dark'] as const)('Jump to latest has an opaque background (%s)', async (scheme) => {
     await panel.emulateMedia({ colorScheme: scheme });
-    await answered(`Many lines (${scheme})`, 80);
-    await panel.getByRole('feed').evaluate((el) => el.scrollTo({ top: 0 }));
+    // It shows while an answer is being written, over the text, once the reader scrolls up.
+    session.server.enqueue({ kind: 'stream', chunks: [...lines(80), SSE_DONE], delayMs: 20 });
+    await ask(panel, `Many lines (${scheme})`);
+    await expect.poll(() => panel.locator('.turn').last().locator('.answer').textContent()).toContain('20');
+    await panel.getByRole('feed').hover();
+    await panel.mouse.wheel(0, -100_000); // the reader scrolls up with the wheel
     const jump = panel.getByRole('button', { name: 'Jump to latest' });
     await expect.poll(() => jump.isVisible()).toBe(true);
     const background = await jump.evaluate((el) => getComputedStyle(el).backgroundColor);
     // rgb(…) is opaque; rgba(…, a) with a < 1 (or transparent) would show the text beneath.
     expect(background).toMatch(/^rgb\(/);
     await jump.click();
+    await expect
+      .poll(() => panel.locator('.turn').last().getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('done');
     await panel.emulateMedia({ colorScheme: null });
   });
 

@@ -120,6 +120,12 @@ export async function startProviderServer(options: { port?: number; rejectExtens
       modelListRequests.push({ path, origin });
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(modelList(path)));
     }
+    if (req.method === 'GET' && path === '/props') {
+      // llama.cpp's own /props, trimmed, as its server answers serving a model with no projector
+      // (seen from `npm run model`): the model cannot see images.
+      const props = { total_slots: 1, modalities: { vision: false, video: false, audio: false } };
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(props));
+    }
     const route = chatRoute(req.method ?? '', path);
     if (!route) {
       return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"no route"}}');

@@ -22,6 +22,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'provider.remove': { id: ID },
   'provider.setDefault': { id: ID },
   'provider.models': { draft: DRAFT },
+  'provider.sees': { providerId: 'p', model: 'm' },
   'provider.test': { draft: { ...DRAFT, model: 'm' } },
   'local.detect': {},
   'context.take': { windowId: 1 },

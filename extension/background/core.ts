@@ -23,6 +23,8 @@ export {
   imageTokens,
   modelDetailsRequest,
   modelSees,
+  propsSees,
+  serverPropsRequest,
   modelsRequest,
   networkError,
   parseModels,

@@ -78,6 +78,7 @@ export function App() {
           chat={chat}
           page={page}
           providerId={choice?.providerId}
+          model={choice?.model}
           quickActions={settings.quickActions}
           onFixInSettings={fixInSettings}
         />

@@ -80,3 +80,22 @@ pub fn image_limits() -> JsValue {
         max_side: gloss_core::context::MAX_SIDE,
     })
 }
+
+/// llama.cpp's `/props` request (whether its model sees is there, not in its model list).
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "wasm-bindgen can only receive an optional string as Option<String>"
+)]
+#[wasm_bindgen(js_name = serverPropsRequest, unchecked_return_type = "HttpRequest")]
+pub fn server_props_request(base_url: &str, api_key: Option<String>) -> Result<JsValue, JsError> {
+    let request = providers::server_props_request(base_url, api_key.as_deref())
+        .map_err(|e| JsError::new(&e.message))?;
+    Ok(to_js(&request))
+}
+
+/// Whether llama.cpp's `/props` says its model takes images; `undefined` if it does not say.
+#[wasm_bindgen(js_name = propsSees)]
+#[must_use]
+pub fn props_sees(body: &str) -> Option<bool> {
+    providers::props_sees(body)
+}

@@ -154,6 +154,7 @@ export class AnswerRegistry {
     const turn: TurnRecord = {
       ...found.turn,
       ...(fresh ? { reasoning: undefined, usage: undefined, answeredBy: undefined } : {}),
+      ...(command.withoutImages ? { images: undefined } : {}),
       status: 'streaming',
       error: undefined,
       finishReason: undefined,
@@ -161,7 +162,7 @@ export class AnswerRegistry {
     const { before, conversation } = found;
     const messages = fresh
       ? messagesFor(before, turn, conversation.systemPrompt)
-      : continueMessages(before, found.turn, conversation.systemPrompt);
+      : continueMessages(before, { ...found.turn, images: turn.images }, conversation.systemPrompt);
     const { providerId, model } = chosen(command, conversation);
     return this.start(conversation, turn, messages, () => store.putTurn(turn), providerId, model);
   }

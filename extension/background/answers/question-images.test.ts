@@ -123,3 +123,24 @@ test('an image kept by every version of a turn is stored once, and each version 
   for (const turn of await store.db.getAll('turns')) expect(JSON.stringify(turn).length).toBeLessThan(1000);
   expect((await store.turn(first.turnId))?.images).toEqual([big]);
 });
+
+test('a model that cannot see: asked again without the images, in place, they are neither sent nor kept', async () => {
+  const store = await freshStore();
+  const { answers, calls } = scripted(store);
+  const command = v.parse(ChatCommandSchema, ask([IMAGE]));
+  if (command.type !== 'ask') throw new Error('not an ask');
+  const first = await answers.open(command);
+  await eventually(() => calls.length === 1, 'the request');
+  calls[0]?.emit({ type: 'error', code: 'no_vision', message: 'This model can’t see images.' });
+  calls[0]?.finish();
+  await first?.ended;
+  const again = await answers.open({ type: 'continue', turnId: command.turnId, withoutImages: true });
+  await eventually(() => calls.length === 2, 'the second request');
+  expect(calls[1]?.messages).toEqual([{ role: 'user', content: 'What is this?' }]);
+  calls[1]?.emit({ type: 'text', text: 'A question.' }, { type: 'done', reason: 'stop' });
+  await again?.ended;
+  const turns = await store.turns(command.conversationId);
+  expect(turns).toHaveLength(1);
+  expect(turns[0]).toMatchObject({ status: 'done', answer: 'A question.' });
+  expect(turns[0]?.images).toBeUndefined();
+});

@@ -3,7 +3,8 @@
  * `/api/show` `capabilities`). The list is shown without the mark rather than held back when a
  * model's details cannot be read: the mark is a hint for choosing, not a gate.
  */
-import { modelDetailsRequest, modelSees, type ModelInfo } from '../core';
+import { modelDetailsRequest, modelSees, propsSees, serverPropsRequest, type ModelInfo } from '../core';
+import type { StoredProvider } from '../../shared/settings';
 import { PROVIDER_FETCH } from './provider-fetch';
 import { MAX_MODEL_LIST, readText } from '../../shared/read-body';
 import type { Draft } from './probe';
@@ -43,6 +44,32 @@ async function sees(draft: Draft, model: string, timeoutMs: number): Promise<boo
     if (!response.ok) return undefined;
     const { text, overLimit } = await readText(response, MAX_MODEL_LIST);
     return overLimit ? undefined : modelSees(draft.kind, text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the provider says `model` sees, for the one model of a question with images: Ollama's
+ * details, or llama.cpp's `/props` (its list does not say); undefined for providers that do not
+ * say (a cloud provider's vision is known to the user who chose the model).
+ */
+export async function providerModelSees(
+  provider: StoredProvider,
+  model: string,
+  timeoutMs = 5_000,
+): Promise<boolean | undefined> {
+  if (provider.preset !== 'llamacpp') return sees(provider, model, timeoutMs);
+  try {
+    const request = serverPropsRequest(provider.baseUrl, provider.apiKey);
+    const response = await fetch(request.url, {
+      headers: request.headers,
+      signal: AbortSignal.timeout(timeoutMs),
+      ...PROVIDER_FETCH,
+    });
+    if (!response.ok) return undefined;
+    const { text, overLimit } = await readText(response, MAX_MODEL_LIST);
+    return overLimit ? undefined : propsSees(text);
   } catch {
     return undefined;
   }

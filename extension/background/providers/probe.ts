@@ -76,7 +76,7 @@ export async function listModels(draft: Draft, timeoutMs = 10_000): Promise<List
 export async function testProvider(
   draft: Draft & { model: string },
   fetchFn: typeof fetch = fetch,
-): Promise<{ ok: boolean; message: string }> {
+): Promise<{ ok: boolean; message: string; code?: string }> {
   const events: AnswerEvent[] = [];
   const abort = new AbortController();
   const provider = { id: 'test', preset: 'custom' as const, name: 'test', apiKey: draft.apiKey ?? '', ...draft };
@@ -90,7 +90,7 @@ export async function testProvider(
     fetchFn,
   );
   const last = events.at(-1);
-  if (last?.type === 'error') return { ok: false, message: localizeError(last.message, last.l10n) };
+  if (last?.type === 'error') return { ok: false, message: localizeError(last.message, last.l10n), code: last.code };
   const reply = events
     .flatMap((e) => (e.type === 'text' ? [e.text] : []))
     .join('')

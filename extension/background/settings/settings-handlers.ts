@@ -13,7 +13,7 @@ import { chatUrl, coreReady, isSpecError, type ProviderKind } from '../core';
 import { releaseUnneededOrigins } from './host-access';
 import { syncOllamaRules } from './ollama-origin';
 import { detectLocal, listModels, testProvider, type Draft } from '../providers/probe';
-import { markVision } from '../providers/model-vision';
+import { markVision, providerModelSees } from '../providers/model-vision';
 import { keyMissing, keyRefusal } from '../../shared/key-transport';
 import { loadSettings, saveSettings } from './settings-store';
 
@@ -103,6 +103,11 @@ export const settingsHandlers: Pick<
     return listed.ok ? { ok: true, models: await markVision(full, listed.models) } : listed;
   },
   'provider.test': async ({ draft }) => testProvider(await withKey(draft)),
+  'provider.sees': async ({ providerId, model }) => {
+    const [settings] = await Promise.all([loadSettings(), coreReady()]);
+    const provider = settings.providers.find((p) => p.id === providerId);
+    return { sees: (provider && (await providerModelSees(provider, model))) ?? null };
+  },
   'local.detect': async () => ({ servers: await detectLocal() }),
 };
 

@@ -63,6 +63,8 @@ export const ChatCommandSchema = v.variant('type', [
     turnId: v.string(),
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),
+    /** Asks again without the question's images (the model cannot see): they are dropped from the turn. */
+    withoutImages: v.optional(v.literal(true)),
   }),
   /** Follows an answer that is already being written (after the panel reopened). */
   v.object({ type: v.literal('attach'), turnId: v.string() }),

@@ -20,7 +20,8 @@ const SavedSchema = v.variant('ok', [
   v.object({ ok: v.literal(true), settings: PublicSettingsSchema }),
   v.object({ ok: v.literal(false), ...ProblemSchema.entries }),
 ]);
-const OutcomeSchema = v.object({ ok: v.boolean(), message: v.string() });
+/** `code`: the error's (core-enums `ERROR_CODES`), when the test failed with one. */
+const OutcomeSchema = v.object({ ok: v.boolean(), message: v.string(), code: v.optional(v.string()) });
 
 export const SETTINGS_MESSAGES = {
   'settings.get': { req: v.object({}), res: PublicSettingsSchema },
@@ -46,6 +47,14 @@ export const SETTINGS_MESSAGES = {
       }),
       v.object({ ok: v.literal(false), message: v.string() }),
     ]),
+  },
+  /**
+   * Whether a saved provider's model takes images, where the provider says (Ollama, llama.cpp):
+   * null when it does not say.
+   */
+  'provider.sees': {
+    req: v.object({ providerId: v.string(), model: v.pipe(v.string(), v.maxLength(512)) }),
+    res: v.object({ sees: v.nullable(v.boolean()) }),
   },
   /** Sends a tiny real request and reports what happened. */
   'provider.test': {

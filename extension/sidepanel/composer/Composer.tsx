@@ -24,6 +24,7 @@ import type { Attachment } from '../material/usePageContext';
 import type { Source } from '../material/sources';
 import type { ActiveTab } from '../material/useActiveTab';
 import { t } from '../../shared/i18n';
+import { useBlindModel } from '../models/useModelSees';
 
 interface Props {
   streaming: boolean;
@@ -36,7 +37,9 @@ interface Props {
   suggestion: string | null;
   /** The suggestion is in the box (or the box was not empty): it is not offered again. */
   onSuggestionTaken: () => void;
+  /** The provider and model questions go to. */
   providerId: string | undefined;
+  model: string | undefined;
   /** The last question shown, which Up brings back for editing. */
   lastQuestion: { id: string; question: string } | null;
   onEdit: (turnId: string, question: string) => void;
@@ -131,6 +134,7 @@ export function Composer({
   suggestion,
   onSuggestionTaken,
   providerId,
+  model,
   lastQuestion,
   onEdit,
   quickActions,
@@ -144,6 +148,7 @@ export function Composer({
   const box = useRef<HTMLTextAreaElement>(null);
   // Pasted or dropped images (image-input.ts), sent with the next new question.
   const images = useImages(returned);
+  const blindModel = useBlindModel(providerId, model, images.images.length > 0);
   useFocusOnNewSource(box, attachments);
   const { choice, editing, submit, onKey } = useSending(
     { streaming, attachments, onSend, onEdit, onAttachmentsChange, onStop, lastQuestion, onError },
@@ -151,7 +156,7 @@ export function Composer({
   );
 
   return (
-    <ImageArea className="composer-area" images={images} scanned={scanned}>
+    <ImageArea className="composer-area" images={images} scanned={scanned} blindModel={blindModel}>
       <QuoteAndFit
         sources={attachments}
         onSources={onAttachmentsChange}

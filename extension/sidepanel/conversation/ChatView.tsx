@@ -20,12 +20,13 @@ interface Props {
   chat: Chat;
   page: PageContext;
   providerId: string | undefined;
+  model: string | undefined;
   quickActions: QuickAction[];
   /** Opens Settings where an answer's error says to fix it. */
   onFixInSettings: (where: SettingsPlace) => void;
 }
 
-export function ChatView({ chat, page, providerId, quickActions, onFixInSettings }: Props) {
+export function ChatView({ chat, page, providerId, model, quickActions, onFixInSettings }: Props) {
   const { session } = chat;
   const last = chat.path[chat.path.length - 1]?.turn;
   const feed = useRef<HTMLDivElement>(null);
@@ -91,6 +92,7 @@ export function ChatView({ chat, page, providerId, quickActions, onFixInSettings
         suggestion={page.question}
         onSuggestionTaken={page.clearQuestion}
         providerId={providerId}
+        model={model}
         lastQuestion={last ? { id: last.id, question: last.question } : null}
         quickActions={{ actions: quickActions, tab: readTab, onAskTab: askTab }}
         returned={chat.returned}

@@ -44,7 +44,12 @@ export function Conversation({ path, pending, answerDom, quickActions, feed: lis
     // reader at the latest answer stays there rather than finding its end hidden.
     const resized = new ResizeObserver(() => follow.changed());
     resized.observe(el);
+    // What the reader does that can scroll the list (the paging keys in the composer too).
+    const events = ['wheel', 'keydown', 'touchmove', 'pointerdown'] as const;
+    const intent = (e: Event) => isScrollIntent(e, el) && follow.intent();
+    for (const type of events) document.addEventListener(type, intent, { capture: true, passive: true });
     return () => {
+      for (const type of events) document.removeEventListener(type, intent, { capture: true });
       observer.disconnect();
       resized.disconnect();
       follow.attach(null);
@@ -115,4 +120,16 @@ function useVersionAnchor(
     onSelect(turnId);
   });
   return select;
+}
+
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+/**
+ * Whether `e` is the reader moving `list`: the wheel or a touch over it, a key that scrolls, or a
+ * press on the list itself (its scrollbar). A click on a button (Jump to latest) is not.
+ */
+function isScrollIntent(e: Event, list: HTMLElement): boolean {
+  if (e.type === 'keydown') return SCROLL_KEYS.has((e as KeyboardEvent).key);
+  if (e.type === 'pointerdown') return e.target === list;
+  return e.target instanceof Node && list.contains(e.target);
 }

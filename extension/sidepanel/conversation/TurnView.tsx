@@ -16,7 +16,8 @@ import { placeToFix, type SettingsPlace } from '../settings/settings-place';
 export interface TurnActions {
   onRegenerate: (turnId: string) => void;
   onEdit: (turnId: string, question: string) => void;
-  onContinue: (turnId: string) => void;
+  /** Carries on an answer, or (`withoutImages`) asks again without the question's images. */
+  onContinue: (turnId: string, withoutImages?: true) => void;
   onSelect: (turnId: string) => void;
   onStop: () => void;
   /** Opens Settings where an error says to fix it, for the conversation's provider (`providerId`). */
@@ -137,7 +138,7 @@ function Status({
 }: {
   turn: Turn;
   pending: boolean;
-  onContinue: (id: string) => void;
+  onContinue: (id: string, withoutImages?: true) => void;
   onRegenerate: (id: string) => void;
   /** Where in Settings the error is fixed, if it is fixed there. */
   fix: SettingsPlace | null | undefined;
@@ -161,6 +162,8 @@ function Status({
     // (a new version) stays at hand for an answer that went wrong. With nothing received,
     // Retry asks again in place: a version holding only an error would be clutter.
     const received = turn.answer !== '';
+    // A model that cannot see fails again on Retry: asking without the images is what can work.
+    const blind = turn.error.code === 'no_vision' && (turn.images?.length ?? 0) > 0;
     return (
       <div className="error" role="alert">
         <p>{turn.error.message}</p>
@@ -169,9 +172,15 @@ function Status({
             {t('continue')}
           </button>
         )}
-        <button type="button" disabled={pending} onClick={() => (received ? onRegenerate : onContinue)(turn.id)}>
-          {t('retry')}
-        </button>
+        {blind ? (
+          <button type="button" disabled={pending} onClick={() => onContinue(turn.id, true)}>
+            {t('sendWithoutImages')}
+          </button>
+        ) : (
+          <button type="button" disabled={pending} onClick={() => (received ? onRegenerate : onContinue)(turn.id)}>
+            {t('retry')}
+          </button>
+        )}
         {fix && (
           <button type="button" onClick={() => onFix(fix)}>
             {fix === 'timeouts' ? t('openTimeouts') : t('openProviderSettings')}

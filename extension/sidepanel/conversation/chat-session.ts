@@ -149,9 +149,10 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.follow({ type: 'regenerate', of, turnId: turn.id, ...this.choice }, turn);
   };
 
-  /** Carries on a stopped or interrupted answer. */
-  readonly carryOn = (turnId: string): void => {
-    if (!this.view.pending.includes(turnId)) this.follow({ type: 'continue', turnId, ...this.choice });
+  /** Carries on a stopped or interrupted answer (or asks again without its images: `withoutImages`). */
+  readonly carryOn = (turnId: string, withoutImages?: true): void => {
+    if (this.view.pending.includes(turnId)) return;
+    this.follow({ type: 'continue', turnId, ...this.choice, ...(withoutImages && { withoutImages }) });
   };
 
   /** When the answer `turnId` last received data in this panel, or null if it has not. */

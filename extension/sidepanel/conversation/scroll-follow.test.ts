@@ -64,11 +64,27 @@ describe('following an answer', () => {
     expect(list.scrollTop).toBe(2400);
   });
 
+  test('content that shrinks and grows again before its scroll event (a tail laid out again) is still followed', () => {
+    const { list, follow, behind, frame } = setup();
+    list.scrollHeight = 3769;
+    follow.changed();
+    frame();
+    // The tail shrinks: the browser clamps the offset; by its scroll event the answer grew again.
+    list.scrollHeight = 2984;
+    list.scrollTop = 2300; // 184 px above the end by the time it is read
+    follow.scrolled();
+    expect(behind.at(-1)).toBe(false);
+    list.scrollHeight = 3100;
+    follow.changed();
+    expect(list.scrollTop).toBe(3100);
+  });
+
   test('a reader who scrolled up before the scroll event came is not pulled back by the next patch', () => {
     const { list, follow, behind, frame } = setup();
     list.scrollHeight = 2600;
     follow.changed();
     frame();
+    follow.intent(); // the wheel
     list.scrollTop = 0; // the reader scrolls up; the browser reports it a frame later
     list.scrollHeight = 2800;
     follow.changed();
@@ -120,9 +136,18 @@ describe('following an answer', () => {
     list.scrollTop = 3500; // back at the end by hand
     follow.scrolled();
     expect(behind.at(-1)).toBe(false);
+    follow.intent(); // the wheel, while the content grew
     list.scrollTop = 2500;
     follow.scrolled();
     expect(behind.at(-1)).toBe(true);
+  });
+
+  test('without the reader’s wheel, key, touch or pointer, a move up in changed content is no reader’s', () => {
+    const { list, follow, behind } = setup();
+    list.scrollHeight = 4000; // grew since following scrolled, and the offset moved up by itself
+    list.scrollTop = 2500;
+    follow.scrolled();
+    expect(behind.at(-1)).toBe(false);
   });
 
   test('Jump to latest goes to the end and follows again', () => {

@@ -12,6 +12,9 @@ import { browserFrames, type Frames } from '../frames';
 /** How close to the bottom counts as "at the latest". */
 export const NEAR_BOTTOM = 40;
 
+/** How long after the reader's wheel, key, touch or pointer a scroll counts as theirs. */
+const INTENT_MS = 1_000;
+
 /** The scrolling list, as far as following needs it. */
 export type Scroller = Pick<HTMLElement, 'scrollTop' | 'scrollHeight' | 'clientHeight'>;
 
@@ -40,6 +43,15 @@ export class ScrollFollow {
    * the follower's own, not the reader scrolling up (under load this stopped following mid-answer).
    */
   private followedTo = Number.POSITIVE_INFINITY;
+  /**
+   * How tall the content was when following last scrolled. Content that changed since can move
+   * the offset by itself: a group of blocks sized by estimate (answer.css) shrinks, the browser
+   * clamps the offset, and by its scroll event the answer has grown again. Such a move is the
+   * reader's only if they just acted (`intent`).
+   */
+  private followedHeight = 0;
+  /** When the reader last used the wheel, a key, a touch or the pointer in the panel. */
+  private intentAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     /** Whether new content is out of sight below (the "Jump to latest" button shows). */
@@ -81,7 +93,8 @@ export class ScrollFollow {
   }
 
   private toBottom(list: Scroller): void {
-    list.scrollTop = list.scrollHeight;
+    this.followedHeight = list.scrollHeight;
+    list.scrollTop = this.followedHeight;
     // Layout is fresh (scrollHeight was just read), so reading back the clamped offset is cheap.
     this.followedTo = list.scrollTop;
   }
@@ -94,7 +107,8 @@ export class ScrollFollow {
   /** Whether `list`, where it is now, still follows the end (and what follows from that). */
   private settle(list: Scroller): boolean {
     const { scrollHeight, scrollTop, clientHeight } = list;
-    const ownScroll = this.following && scrollTop >= this.followedTo - 1;
+    const moved = scrollHeight !== this.followedHeight && this.frames.now() - this.intentAt > INTENT_MS;
+    const ownScroll = this.following && (scrollTop >= this.followedTo - 1 || moved);
     this.following = ownScroll || scrollHeight - scrollTop - clientHeight < NEAR_BOTTOM;
     // From here on, only a scroll up from this position is the reader's.
     this.followedTo = this.following ? scrollTop : Number.POSITIVE_INFINITY;
@@ -113,9 +127,15 @@ export class ScrollFollow {
     this.followedTo = Number.POSITIVE_INFINITY;
   };
 
+  /** The reader used the wheel, a key, a touch or the pointer: a scroll now may be theirs. */
+  readonly intent = (): void => {
+    this.intentAt = this.frames.now();
+  };
+
   /** Back to the end, and following it. */
   readonly jump = (): void => {
     this.following = true;
+    this.intentAt = Number.NEGATIVE_INFINITY;
     this.onBehind(false);
     if (this.key !== null) this.places.set(this.key, null);
     const list = this.shown;

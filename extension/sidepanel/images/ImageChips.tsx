@@ -24,15 +24,22 @@ interface AreaProps {
   images: ReturnType<typeof useImages>;
   /** A scanned PDF whose pages the user may add as images, and what to call once they are in. */
   scanned: { scan: ScannedPdf | null; onTaken: () => void };
+  /** The chosen model, when its provider says it cannot see: said as soon as an image is in. */
+  blindModel: string | null;
   children: ReactNode;
 }
 
 /** An area whose pastes and drops of image files go to `images`, shown above its `children`. */
-export function ImageArea({ className, images, scanned, children }: AreaProps) {
+export function ImageArea({ className, images, scanned, blindModel, children }: AreaProps) {
   const { scan, onTaken } = scanned;
   return (
     <div className={className} {...images.handlers}>
       <ImageChips images={images.images} notice={images.notice} onRemove={images.remove} />
+      {blindModel && images.images.length > 0 && (
+        <p className="error image-blind" role="alert">
+          {t('modelCannotSee', blindModel)}
+        </p>
+      )}
       {scan && <ScannedPages key={scan.title} scan={scan} images={images} onDone={onTaken} />}
       <ComposerImages.Provider value={images}>{children}</ComposerImages.Provider>
     </div>

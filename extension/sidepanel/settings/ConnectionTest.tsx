@@ -2,8 +2,9 @@
  * Test connection: a tiny real request through the worker, and what came back. An outcome
  * belongs to the fields it was tested with, so changing any of them retires it rather than
  * leaving an old verdict under new settings; a failed test does not block Save, but says so.
- * Access to the provider's site is asked first, and the test runs once the user has answered
- * the browser's prompt: its result never appears behind the prompt it depends on.
+ * It runs at once: most providers answer an extension without access to their site (CORS). When
+ * the server cannot be reached, access is what may be missing: a button asks for it, and the
+ * test runs again once the browser's prompt is answered, so no result sits behind the prompt.
  */
 import { useState } from 'react';
 import { messageOf } from '../../shared/errors';
@@ -16,26 +17,28 @@ interface Outcome {
   ok: boolean;
   message: string;
   pending?: boolean;
+  /** The server could not be reached: access to its site may help (`askAccess`). */
+  unreachable?: boolean;
 }
 
 export function useConnectionTest(draft: Draft) {
   const [tested, setTested] = useState<(Outcome & { fields: string }) | null>(null);
   const fields = JSON.stringify(draft);
-  const test = (askAccess: boolean) => {
-    // In the click, before any await; answered at once when access was given before.
-    const asked = askAccess ? requestProviderOrigin(draft.baseUrl) : Promise.resolve(true);
-    if (askAccess) setTested({ fields, ok: true, message: t('testAfterAccess', hostOf(draft.baseUrl)), pending: true });
-    // Refused, the test still runs: a server that allows any site (CORS) answers without access.
-    void asked.then(() => {
-      setTested({ fields, ok: true, message: t('testing'), pending: true });
-      return send('provider.test', { draft }).then(
-        (outcome) => setTested({ fields, ...outcome }),
-        (err: unknown) => setTested({ fields, ok: false, message: messageOf(err) }),
-      );
-    });
+  const run = (askAccess: boolean) => {
+    setTested({ fields, ok: true, message: t('testing'), pending: true });
+    send('provider.test', { draft }).then(
+      ({ ok, message, code }) => setTested({ fields, ok, message, unreachable: askAccess && code === 'network' }),
+      (err: unknown) => setTested({ fields, ok: false, message: messageOf(err) }),
+    );
+  };
+  /** Asks for access in the click (browsers allow the prompt only there), then tests again. */
+  const allowAndTest = () => {
+    const asked = requestProviderOrigin(draft.baseUrl);
+    setTested({ fields, ok: true, message: t('testAfterAccess', hostOf(draft.baseUrl)), pending: true });
+    void asked.then((granted) => run(!granted));
   };
   const outcome: Outcome | null = tested?.fields === fields ? tested : null;
-  return { outcome, test, clear: () => setTested(null) };
+  return { outcome, test: run, allowAndTest, clear: () => setTested(null) };
 }
 
 const hostOf = (baseUrl: string) => {
@@ -46,8 +49,14 @@ const hostOf = (baseUrl: string) => {
   }
 };
 
-/** The outcome, unless the form already shows the same words (`shown`): one error, said once. */
-export function ConnectionOutcome({ outcome, shown }: { outcome: Outcome | null; shown: (string | undefined)[] }) {
+interface OutcomeProps {
+  outcome: Outcome | null;
+  /** Words the form already shows: an error is said once. */
+  shown: (string | undefined)[];
+  onAllow: () => void;
+}
+
+export function ConnectionOutcome({ outcome, shown, onAllow }: OutcomeProps) {
   if (!outcome || (!outcome.ok && shown.includes(outcome.message))) return null;
   const state = outcome.pending ? 'pending' : outcome.ok ? 'ok' : 'error';
   return (
@@ -55,6 +64,11 @@ export function ConnectionOutcome({ outcome, shown }: { outcome: Outcome | null;
       <p className={`outcome ${state}`} role="status">
         {outcome.message}
       </p>
+      {outcome.unreachable && (
+        <button type="button" onClick={onAllow}>
+          {t('allowAndTest')}
+        </button>
+      )}
       {state === 'error' && <p className="hint">{t('saveAfterFailedTest')}</p>}
     </>
   );

@@ -94,7 +94,11 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
           </button>
         )}
       </div>
-      <ConnectionOutcome outcome={connection.outcome} shown={[problem?.message, keyProblem?.message]} />
+      <ConnectionOutcome
+        outcome={connection.outcome}
+        shown={[problem?.message, keyProblem?.message]}
+        onAllow={connection.allowAndTest}
+      />
     </form>
   );
 }

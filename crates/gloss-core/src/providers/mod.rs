@@ -11,6 +11,8 @@ mod decode;
 mod gemini;
 mod http;
 mod json;
+mod llamacpp;
+pub use llamacpp::{props_sees, server_props_request};
 pub mod ndjson;
 mod ollama;
 mod openai;
