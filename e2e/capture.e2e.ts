@@ -216,7 +216,7 @@ async function askAboutImage(selector: string, size: string): Promise<{ note: st
 
 test('"Ask Gloss about this image" sends the image\'s own file when the tab\'s access covers it', async () => {
   const { note, sent } = await askAboutImage('#own', '600×400');
-  expect(note).toBe('The image from the page: its own file, scaled to 600×400 pixels.');
+  expect(note).toBe('The image from the page: its own file, 600×400 pixels.');
   expect(sent).toEqual(['600×400']);
 });
 

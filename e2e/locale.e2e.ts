@@ -2,9 +2,10 @@
  * The panel, the menus and the manifest speak the browser's language (German here), and the
  * German fits the panel and reads naturally (issue 12).
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { launchWithExtension } from './browser';
-import { saveTestProvider } from './panel';
+import { request, saveTestProvider } from './panel';
 import { startProviderServer } from './provider-server';
 import { SSE_DONE, ssePieces } from './sse';
 
@@ -58,6 +59,35 @@ test('in German the quick actions fit one row, translate into German, and the to
     await expect.poll(() => server.requests.length).toBe(1);
     expect(server.requests[0]?.body.messages?.at(-1)?.content).toBe('Übersetze dies auf Deutsch.\n\nGood morning');
     await expect.poll(() => panel.locator('.usage').textContent()).toContain('39 Tokens gesendet · 146 erhalten');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
+
+test('quick actions Gloss stored in German (its first run) show in English in an English browser, unless edited', async () => {
+  const server = await startProviderServer();
+  const browser = await launchWithExtension();
+  try {
+    const setup = await browser.openPanel();
+    await saveTestProvider(setup, `${server.url}/v1`);
+    const german = JSON.parse(readFileSync(new URL('../_locales/de/messages.json', import.meta.url), 'utf8')) as Record<
+      string,
+      { message: string }
+    >;
+    const quickActions = [
+      {
+        id: 'summarize',
+        label: german.actionSummarize?.message ?? '',
+        prompt: german.actionSummarizePrompt?.message ?? '',
+      },
+      { id: 'explain', label: 'Erklär mal', prompt: german.actionExplainPrompt?.message ?? '' },
+    ];
+    await request(setup, 'settings.preferences', { quickActions });
+    await setup.close();
+    const panel = await browser.openPanel();
+    const actions = panel.getByRole('group', { name: 'Quick actions' }).getByRole('button');
+    await expect.poll(() => actions.allTextContents()).toEqual(['Summarize', 'Erklär mal']);
   } finally {
     await browser.close();
     await server.close();

@@ -9,6 +9,9 @@ import en from '../../_locales/en/messages.json';
 
 export type MessageKey = keyof typeof en;
 
+/** The languages Gloss ships (`_locales`; a test keeps the two in step). */
+export const LOCALES = ['en', 'de'] as const;
+
 /** `$1`…`$9` in a message are replaced by `subs`, as `i18n.getMessage` does. */
 export function format(message: string, subs: readonly string[]): string {
   return message.replace(/\$([1-9])/g, (_, n: string) => subs[Number(n) - 1] ?? '');

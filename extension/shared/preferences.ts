@@ -4,7 +4,7 @@
  * when damaged, and changes for the panel's sake, not the providers' or the record's version.
  */
 import * as v from 'valibot';
-import { t } from './i18n';
+import { t, type MessageKey } from './i18n';
 
 /** A one-click question: "Summarize", "Explain"… and the user's own. */
 export const QuickActionSchema = v.object({
@@ -18,12 +18,39 @@ export type QuickAction = v.InferOutput<typeof QuickActionSchema>;
  * The built-in actions, in the browser's language when they are first stored. `{language}` in a
  * prompt becomes the browser's language when the action is used.
  */
-export const DEFAULT_QUICK_ACTIONS: QuickAction[] = [
-  { id: 'summarize', label: t('actionSummarize'), prompt: t('actionSummarizePrompt') },
-  { id: 'explain', label: t('actionExplain'), prompt: t('actionExplainPrompt') },
-  { id: 'translate', label: t('actionTranslate'), prompt: t('actionTranslatePrompt') },
-  { id: 'simplify', label: t('actionSimplify'), prompt: t('actionSimplifyPrompt') },
-];
+export const BUILT_IN_ACTIONS: Record<string, [label: MessageKey, prompt: MessageKey]> = {
+  summarize: ['actionSummarize', 'actionSummarizePrompt'],
+  explain: ['actionExplain', 'actionExplainPrompt'],
+  translate: ['actionTranslate', 'actionTranslatePrompt'],
+  simplify: ['actionSimplify', 'actionSimplifyPrompt'],
+};
+
+export const DEFAULT_QUICK_ACTIONS: QuickAction[] = Object.entries(BUILT_IN_ACTIONS).map(([id, [label, prompt]]) => ({
+  id,
+  label: t(label),
+  prompt: t(prompt),
+}));
+
+/** One language's messages, as in `_locales/<language>/messages.json`. */
+export type Catalogue = Partial<Record<string, { message: string }>>;
+
+/**
+ * The quick actions in the browser's language: a built-in one still as Gloss stored it, in any
+ * language it ships (`catalogues`), is shown in today's; one the user edited stays as written.
+ * (The defaults are stored in the language of the first run: a profile begun in English and
+ * opened in German kept English chips.)
+ */
+export function inCurrentLanguage(actions: QuickAction[], catalogues: readonly Catalogue[]): QuickAction[] {
+  return actions.map((action) => {
+    const keys = BUILT_IN_ACTIONS[action.id];
+    if (!keys) return action;
+    const [label, prompt] = keys;
+    const untouched = catalogues.some(
+      (c) => c[label]?.message === action.label && c[prompt]?.message === action.prompt,
+    );
+    return untouched ? { id: action.id, label: t(label), prompt: t(prompt) } : action;
+  });
+}
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

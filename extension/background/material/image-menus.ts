@@ -12,7 +12,7 @@ import { openPanel, panelReady } from '../panel';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import type { QuestionImage } from '../../shared/images/image';
-import { clampRect, dataUrlBlob, prepareImage } from '../../shared/images/image-prepare';
+import { clampRect, dataUrlBlob, prepareImage, prepareSized } from '../../shared/images/image-prepare';
 import { pendingImageKey, type PendingImage } from '../../shared/images/pending-image';
 import { imageScale, locateImage, type ImageOnScreen } from './image-on-screen';
 import { readBlob, sizeLabel } from '../../shared/read-body';
@@ -51,7 +51,8 @@ async function leave(tab: Tabs.Tab, pending: PendingImage): Promise<void> {
 async function pageImage(tab: Tabs.Tab, info: Menus.OnClickData): Promise<PendingImage> {
   const src = info.srcUrl ?? '';
   try {
-    return { image: await prepareImage(await download(src)), how: 'fetched' };
+    const { image, scaled } = await prepareSized(await download(src));
+    return { image, how: 'fetched', scaled };
   } catch {
     // Not ours to download (another origin without CORS, a blob: of the page's): the screen has it.
   }

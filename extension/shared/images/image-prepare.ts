@@ -57,6 +57,11 @@ export function clampRect(rect: PixelRect, width: number, height: number): Pixel
  * the user when the browser cannot read it or it stays too large.
  */
 export async function prepareImage(file: Blob, crop?: PixelRect): Promise<QuestionImage> {
+  return (await prepareSized(file, crop)).image;
+}
+
+/** `prepareImage`, with whether it had to be scaled down to fit. */
+export async function prepareSized(file: Blob, crop?: PixelRect): Promise<{ image: QuestionImage; scaled: boolean }> {
   const bitmap = await decode(file, crop);
   try {
     const { width, height } = fitWithin(bitmap.width, bitmap.height);
@@ -69,7 +74,7 @@ export async function prepareImage(file: Blob, crop?: PixelRect): Promise<Questi
     const jpeg = await canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
     const data = toBase64(new Uint8Array(await jpeg.arrayBuffer()));
     if (data.length > MAX_IMAGE_BASE64) throw new Error(t('imageTooLarge'));
-    return { mediaType: 'image/jpeg', data, width, height };
+    return { image: { mediaType: 'image/jpeg', data, width, height }, scaled: width !== bitmap.width };
   } finally {
     bitmap.close();
   }

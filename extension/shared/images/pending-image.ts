@@ -17,7 +17,8 @@ export function pendingImageKey(windowId: number): string {
 const PendingImageSchema = v.union([
   v.object({ screenshot: v.literal(true) }),
   /** `fetched`: the image's own file; `cropped`: cut from a screenshot of the tab. */
-  v.object({ image: ImageSchema, how: v.picklist(['fetched', 'cropped']) }),
+  /** `scaled`: the file was larger than is sent, and scaled down. */
+  v.object({ image: ImageSchema, how: v.picklist(['fetched', 'cropped']), scaled: v.optional(v.boolean()) }),
   v.object({ error: v.string() }),
 ]);
 export type PendingImage = v.InferOutput<typeof PendingImageSchema>;

@@ -23,7 +23,9 @@ function useImageSources(images: ReturnType<typeof useImages>) {
     else if ('error' in pending) fail(pending.error);
     else {
       const size = `${pending.image.width}×${pending.image.height}`;
-      offer(pending.image, t(pending.how === 'fetched' ? 'pageImageFetched' : 'pageImageCropped', size));
+      const note =
+        pending.how === 'cropped' ? 'pageImageCropped' : pending.scaled ? 'pageImageFetched' : 'pageImageWhole';
+      offer(pending.image, t(note, size));
     }
   });
   return screenshot;

@@ -3,9 +3,10 @@
  * last ones seen are shown until the worker answers (seen-settings.ts).
  */
 import browser, { type Storage } from 'webextension-polyfill';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { send, type Res } from '../../shared/protocol';
-import type { Preferences } from '../../shared/preferences';
+import { inCurrentLanguage, type Catalogue, type Preferences } from '../../shared/preferences';
+import { shippedCatalogues } from './catalogues';
 import { SETTINGS_KEY, type ProviderInput, type PublicSettings, type Timeouts } from '../../shared/settings';
 import { lastSeen, rememberSeen } from './seen-settings';
 
@@ -15,19 +16,7 @@ export function useSettings() {
     rememberSeen(localStorage, next);
     setSeen(next);
   }, []);
-  const [loadError, setLoadError] = useState<string>();
-
-  useEffect(() => {
-    const load = () => send('settings.get', {}).then(setSettings, (e: unknown) => setLoadError(String(e)));
-    void load();
-    // Settings changed in another Gloss window or tab show here at once. Only the fact of a
-    // change is read from storage; the settings themselves come from the worker, without keys.
-    const onChange = (changes: Record<string, Storage.StorageChange>, area: string) => {
-      if (area === 'local' && SETTINGS_KEY in changes) void load();
-    };
-    browser.storage.onChanged.addListener(onChange);
-    return () => browser.storage.onChanged.removeListener(onChange);
-  }, [setSettings]);
+  const loadError = useLoaded(setSettings);
 
   const save = useCallback(
     async (provider: ProviderInput): Promise<Res<'provider.save'>> => {
@@ -52,7 +41,46 @@ export function useSettings() {
     [setSettings],
   );
 
-  return { settings, loadError, save, remove, makeDefault, setTimeouts, setPreferences };
+  return {
+    settings: useInCurrentLanguage(settings),
+    loadError,
+    save,
+    remove,
+    makeDefault,
+    setTimeouts,
+    setPreferences,
+  };
+}
+
+/** `settings` with the built-in quick actions the user never edited in the browser's language. */
+function useInCurrentLanguage(settings: PublicSettings | undefined): PublicSettings | undefined {
+  const [catalogues, setCatalogues] = useState<Catalogue[]>([]);
+  useEffect(() => {
+    void shippedCatalogues().then(setCatalogues);
+  }, []);
+  return useMemo(
+    () => settings && { ...settings, quickActions: inCurrentLanguage(settings.quickActions, catalogues) },
+    [settings, catalogues],
+  );
 }
 
 export type SettingsApi = ReturnType<typeof useSettings>;
+
+/**
+ * Loads the settings into `setSettings`, and again whenever they change (in another Gloss window
+ * or tab too); the error if they cannot be read.
+ */
+function useLoaded(setSettings: (next: PublicSettings) => void): string | undefined {
+  const [loadError, setLoadError] = useState<string>();
+  useEffect(() => {
+    const load = () => send('settings.get', {}).then(setSettings, (e: unknown) => setLoadError(String(e)));
+    void load();
+    // Only the fact of a change is read from storage; the settings come from the worker, without keys.
+    const onChange = (changes: Record<string, Storage.StorageChange>, area: string) => {
+      if (area === 'local' && SETTINGS_KEY in changes) void load();
+    };
+    browser.storage.onChanged.addListener(onChange);
+    return () => browser.storage.onChanged.removeListener(onChange);
+  }, [setSettings]);
+  return loadError;
+}
