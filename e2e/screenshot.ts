@@ -15,6 +15,7 @@ import { aroundAnswer, connectionTest } from './screenshot-states-12';
 import { longSources } from './screenshot-states-15';
 import { imageStates } from './screenshot-states-16';
 import { heldKey } from './screenshot-states-33';
+import { blindModel, unreachableTest } from './screenshot-states-34';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -61,6 +62,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await failed(panel, server, shoot, lang);
     await longSources(panel, server, shoot, lang);
     await imageStates(panel, server, shoot, lang);
+    await blindModel(panel, server, shoot, lang);
     await panel.locator('.bar button').nth(1).click(); // History
     await panel.locator('.history-item').first().waitFor();
     await shoot(panel, `history-${lang}`);
@@ -72,6 +74,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await panel.locator('.settings').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await shoot(panel, `settings-end-${lang}`);
     await connectionTest(panel, server, shoot, lang);
+    await unreachableTest(panel, shoot, lang);
     await heldKey(panel, shoot, lang);
   } finally {
     await browser.close();

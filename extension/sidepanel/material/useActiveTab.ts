@@ -46,7 +46,9 @@ export function useTabActions(
   onError: (message: string) => void,
 ): { readTab: ActiveTab | null; askTab: (question: string) => void } {
   const active = useActiveTab();
-  const readTab = turns.every((turn) => !turn.attachments?.length) ? active : null;
+  // Only a page Gloss can read: not the browser's own pages, nor Gloss's.
+  const readable = active !== null && /^(https?|file):/.test(active.url);
+  const readTab = readable && turns.every((turn) => !turn.attachments?.length) ? active : null;
   const askTab = (question: string) => {
     if (readTab) send('context.askTab', { tabId: readTab.id, question }).catch((e: unknown) => onError(messageOf(e)));
   };
