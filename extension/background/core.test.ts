@@ -36,16 +36,16 @@ describe('the WASM boundary', () => {
 
   test("pdfText gives each page's start as a UTF-16 offset into the text JavaScript gets", () => {
     const page = (str: string) => [{ str, hasEOL: true }];
-    const out = pdfText([page('Größe 😀 und Maße'), page('Zweite Seite'), page('Dritte ✓')]);
+    const out = pdfText([page('Größe 😀 und Maße'), page('Zweite Seite'), page('Dritte ✓')], 'Seite');
     expect(out.pageStarts).toHaveLength(3);
     // Each start is where that page's marker begins in the JavaScript string.
     for (const [i, start] of out.pageStarts.entries())
-      expect(out.text.slice(start)).toMatch(new RegExp(`^— page ${i + 1} —`));
+      expect(out.text.slice(start)).toMatch(new RegExp(`^— Seite ${i + 1} —`));
   });
 
   test('pdfPages keeps the pages asked for by their markers and names them', () => {
     const page = (str: string) => [{ str, hasEOL: true }];
-    const { text } = pdfText([page('Größe eins'), page('Zwei'), page('Drei'), page('Vier')]);
+    const { text } = pdfText([page('Größe eins'), page('Zwei'), page('Drei'), page('Vier')], 'page');
     const chosen = pdfPages(text, [4, 1, 2]);
     expect(chosen.pages).toBe('1–2, 4');
     expect(chosen.text).toBe('— page 1 —\n\nGröße eins\n\n— page 2 —\n\nZwei\n\n— page 4 —\n\nVier');

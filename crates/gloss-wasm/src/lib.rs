@@ -72,17 +72,19 @@ export interface Localized { key: string; args?: string[]; status?: number; deta
 "#;
 
 /// A PDF's text from PDF.js's text runs, page by page (`PdfTextItem[][]`), with page markers,
-/// paragraphs rejoined and running headers dropped. Offsets are converted to UTF-16.
+/// paragraphs rejoined and running headers dropped. Offsets are converted to UTF-16. Each page's
+/// marker names it with `page_word`, the user's language's word for "page".
 #[wasm_bindgen(js_name = pdfText, unchecked_return_type = "PdfText")]
 pub fn pdf_text(
     #[wasm_bindgen(unchecked_param_type = "PdfTextItem[][]")] pages: JsValue,
+    page_word: &str,
 ) -> Result<JsValue, JsError> {
     let items: Vec<Vec<gloss_core::material::TextItem>> = from_js(pages, "PDF text items")?;
     let pages: Vec<_> = items
         .into_iter()
         .map(|items| gloss_core::material::PdfPage { items })
         .collect();
-    let mut out = gloss_core::material::pdf_text(&pages);
+    let mut out = gloss_core::material::pdf_text(&pages, page_word);
     // Offsets ascend: count each stretch once (a page at a time from the start was quadratic).
     let text = &out.text;
     let (mut from, mut utf16) = (0, 0);

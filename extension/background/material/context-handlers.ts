@@ -8,6 +8,7 @@ import type { Handlers, Req } from '../../shared/protocol';
 import { PRESETS } from '../../shared/presets';
 import { pickProvider } from '../../shared/settings';
 import { coreReady, fitText, fitTexts, materialRoom, pdfPages, pdfText } from '../core';
+import { t } from '../../shared/i18n';
 import { addTab, askAboutTab, takePending } from './page-context';
 import { loadSettings } from '../settings/settings-store';
 
@@ -52,7 +53,8 @@ export const contextHandlers: Pick<
   },
   'context.pdfText': async ({ pages }) => {
     await coreReady();
-    return pdfText(pages);
+    // Marked in the user's language ("— Seite 3 —": one word of letters), as the panel shows it.
+    return pdfText(pages, t('pdfPageWord'));
   },
   'context.pdfPages': async ({ text, pages }) => {
     await coreReady();

@@ -53,6 +53,13 @@ test.each([
   expect(pagesKept(PDF, kept)).toEqual(pages);
 });
 
+test('pages marked in German (a PDF read with the browser in German) are counted the same', () => {
+  const german = PDF.replaceAll('— page', '— Seite');
+  expect(pagesKept(german, german.indexOf('— Seite 3') - 2)).toEqual({ last: 2, partial: false });
+  // A line that is no marker: two words.
+  expect(pagesKept('— two words 1 —\n\nText.', 10).last).toBe(0);
+});
+
 test('a PDF that does not fit says which pages do and which are left out', () => {
   const fit = { keptTokens: 1200, totalTokens: 5000 };
   expect(pdfFitText(PDF, 3, { ...fit, keptChars: PDF.indexOf('— page 3') - 2 })).toBe(

@@ -15,8 +15,11 @@ export function chipTitle(kind: Attachment['kind'], title: string): string {
   return kind === 'page' ? t('pageFrom', title) : t('selectionFrom', title);
 }
 
-/** The page marker the core puts at the start of each PDF page ("— page 12 —"). */
-const PAGE_MARKER = /^— page (\d+) —$/gm;
+/**
+ * The page marker the core puts at the start of each PDF page ("— page 12 —", "— Seite 12 —"):
+ * one word of letters, as the core's `page_marker` reads it.
+ */
+const PAGE_MARKER = /^— \p{Alphabetic}{1,24} (\d+) —$/gmu;
 
 /**
  * Which pages of a PDF's text the first `keptChars` characters hold: through page `last`, the

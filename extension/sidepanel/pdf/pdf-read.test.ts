@@ -28,7 +28,7 @@ function deps(fetch: PdfDeps['fetch'] = () => Promise.reject(new Error('no netwo
   return {
     fetch,
     pdfjs: () => import('pdfjs-dist/legacy/build/pdf.mjs'),
-    pdfText: (pages) => Promise.resolve(pdfText(pages)),
+    pdfText: (pages) => Promise.resolve(pdfText(pages, 'page')),
   };
 }
 

@@ -7,9 +7,10 @@
 //! - lines become paragraphs: a paragraph ends where the gap to the next line is clearly larger
 //!   than the page's usual line spacing, or the text jumps up (a new column);
 //! - a word hyphenated at a line end ("exam-" / "ple") is joined again;
-//! - each page starts with a marker ("— page 12 —"), so answers and budgets can name pages.
+//! - each page starts with a marker ("— page 12 —", in the user's language), so answers and
+//!   budgets can name pages.
 
-use super::pdf_pages::not_a_marker;
+use super::pdf_pages::{is_page_word, not_a_marker};
 use serde::{Deserialize, Serialize};
 
 /// One text run as PDF.js's `getTextContent()` gives it (`TextItem` in its API).
@@ -56,7 +57,13 @@ struct Line {
 }
 
 /// The text of `pages`, page by page; see the module comment for what is done to it.
-pub fn pdf_text(pages: &[PdfPage]) -> PdfText {
+pub fn pdf_text(pages: &[PdfPage], page_word: &str) -> PdfText {
+    // The user's language's word for "page" ("Seite"); one that could not be read back, English.
+    let page_word = if is_page_word(page_word) {
+        page_word
+    } else {
+        "page"
+    };
     let lines: Vec<Vec<Line>> = pages.iter().map(|p| lines_of(&p.items)).collect();
     let repeated = repeated_edges(&lines);
     let mut out = PdfText {
@@ -78,7 +85,9 @@ pub fn pdf_text(pages: &[PdfPage]) -> PdfText {
             out.text.push_str("\n\n");
         }
         out.page_starts.push(out.text.len());
-        out.text.push_str("— page ");
+        out.text.push_str("— ");
+        out.text.push_str(page_word);
+        out.text.push(' ');
         out.text.push_str(&(i + 1).to_string());
         out.text.push_str(" —");
         for paragraph in paragraphs(&kept) {

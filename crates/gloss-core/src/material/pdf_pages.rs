@@ -1,13 +1,23 @@
 //! Pages of a PDF's text chosen by number: the user types a range ("3–5, 9") when a long PDF
 //! does not fit, and only those pages go. The text is `pdf_text`'s, each page opened by its
-//! marker line ("— page 12 —"), so pages are found by their markers (an edited text still
-//! counts) and the pages sent are named from the markers too.
+//! marker line ("— page 12 —", in the user's language: "— Seite 12 —"), so pages are found by
+//! their markers (an edited text still counts) and the pages sent are named from the markers too.
 
-/// The page number of a marker line ("— page 12 —"), else `None`. Digits only, as the panel's
-/// `PAGE_MARKER` reads them (`parse` alone would take "+12" too).
+/// The longest word a marker line may name its page with.
+const MAX_WORD: usize = 24;
+
+/// Whether `word` can name a page in a marker line: one word of letters.
+pub fn is_page_word(word: &str) -> bool {
+    !word.is_empty() && word.chars().count() <= MAX_WORD && word.chars().all(char::is_alphabetic)
+}
+
+/// The page number of a marker line ("— page 12 —", "— Seite 12 —": any one word of letters,
+/// so a text read in one language still counts in another), else `None`. Digits only, as the
+/// panel's `PAGE_MARKER` reads them (`parse` alone would take "+12" too).
 pub fn page_marker(line: &str) -> Option<u32> {
-    let number = line.strip_prefix("— page ")?.strip_suffix(" —")?;
-    if !number.bytes().all(|b| b.is_ascii_digit()) {
+    let inner = line.strip_prefix("— ")?.strip_suffix(" —")?;
+    let (word, number) = inner.split_once(' ')?;
+    if !is_page_word(word) || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     number.parse().ok()
@@ -117,6 +127,11 @@ mod tests {
     #[test]
     fn a_marker_is_digits_between_its_dashes() {
         assert_eq!(page_marker("— page 12 —"), Some(12));
+        assert_eq!(page_marker("— Seite 12 —"), Some(12));
+        assert_eq!(page_marker("— página 3 —"), Some(3));
+        assert_eq!(page_marker("— two words 3 —"), None);
+        assert_eq!(page_marker("— p4ge 3 —"), None);
+        assert_eq!(page_marker("— page —"), None);
         assert_eq!(page_marker("— page +12 —"), None);
         assert_eq!(page_marker("— page  12 —"), None);
         assert_eq!(page_marker("— page 99999999999 —"), None);

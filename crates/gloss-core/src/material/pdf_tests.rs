@@ -23,7 +23,7 @@ fn run(text: &str, x: f64, y: f64, eol: bool) -> String {
 
 /// The text of one page made of `runs`.
 fn one_page(runs: &[String]) -> String {
-    pdf_text(&pages(&format!("[[{}]]", runs.join(",")))).text
+    pdf_text(&pages(&format!("[[{}]]", runs.join(","))), "page").text
 }
 
 /// A page of lines 14 points apart from the top, each one run ending its line.
@@ -56,7 +56,7 @@ const REPORT: &str = r#"[
 
 #[test]
 fn a_report_reads_as_pages_of_paragraphs_without_its_running_header_and_page_numbers() {
-    let out = pdf_text(&pages(REPORT));
+    let out = pdf_text(&pages(REPORT), "page");
     assert_eq!(
         out.text,
         "— page 1 —\n\nTides rise and fall twice a day, because the Moon pulls the oceans.\n\n\
@@ -80,7 +80,7 @@ fn hyphens_at_line_ends_join_words_but_dashes_and_compounds_stay() {
         ])
     );
     assert_eq!(
-        pdf_text(&pages(&json)).text,
+        pdf_text(&pages(&json), "page").text,
         "— page 1 —\n\nThe experiment was run by Jean-Paul over 1990- 2000 - not before."
     );
 }
@@ -152,7 +152,7 @@ fn one_page_layouts_read_in_pdfjs_order() {
 #[test]
 fn a_line_repeated_inside_pages_is_text_and_one_page_has_no_running_header() {
     let same = page_of(&["Intro", "Note: see above.", "Body one.", "End"]);
-    let out = pdf_text(&pages(&format!("[{same}]")));
+    let out = pdf_text(&pages(&format!("[{same}]")), "page");
     assert!(
         out.text.contains("Intro") && out.text.contains("End"),
         "{}",
@@ -161,7 +161,7 @@ fn a_line_repeated_inside_pages_is_text_and_one_page_has_no_running_header() {
 
     let a = page_of(&["Title A", "x", "Note: see above.", "y", "Body one."]);
     let b = page_of(&["Title B", "z", "Note: see above.", "w", "Body two."]);
-    let out = pdf_text(&pages(&format!("[{a},{b}]")));
+    let out = pdf_text(&pages(&format!("[{a},{b}]")), "page");
     assert_eq!(out.text.matches("Note: see above.").count(), 2);
 }
 
@@ -171,14 +171,14 @@ fn footers_numbered_differently_on_each_page_are_dropped() {
     let p: Vec<String> = (1..=4)
         .map(|n| page_of(&[bodies[n - 1], &format!("Page {n} of 4")]))
         .collect();
-    let out = pdf_text(&pages(&format!("[{}]", p.join(","))));
+    let out = pdf_text(&pages(&format!("[{}]", p.join(","))), "page");
     assert!(!out.text.contains("of 4"), "{}", out.text);
     assert!(bodies.iter().all(|b| out.text.contains(b)), "{}", out.text);
 }
 
 #[test]
 fn scanned_pages_have_markers_and_are_counted_as_empty() {
-    let out = pdf_text(&pages("[[],[],[]]"));
+    let out = pdf_text(&pages("[[],[],[]]"), "page");
     assert_eq!(out.empty_pages, 3);
     assert_eq!(out.text, "— page 1 —\n\n— page 2 —\n\n— page 3 —");
 }
@@ -186,7 +186,7 @@ fn scanned_pages_have_markers_and_are_counted_as_empty() {
 #[test]
 fn a_pdf_is_fenced_as_untrusted_material_of_kind_pdf() {
     use crate::context::{build_messages, Attachment, AttachmentKind};
-    let text = pdf_text(&pages(REPORT)).text;
+    let text = pdf_text(&pages(REPORT), "page").text;
     let attachment = Attachment {
         kind: AttachmentKind::Pdf,
         title: "report.pdf".into(),
@@ -216,7 +216,7 @@ fn a_pdf_s_own_marker_line_is_text_of_its_page() {
         run("End.", 72.0, 620.0, true),
     ];
     let second = page_of(&["Two."]);
-    let text = pdf_text(&pages(&format!("[[{}],{second}]", first.join(",")))).text;
+    let text = pdf_text(&pages(&format!("[[{}],{second}]", first.join(","))), "page").text;
     assert_eq!(page_numbers(&text), [1, 2], "{text}");
     let one = pdf_pages(&text, &[1]);
     assert!(
@@ -224,4 +224,18 @@ fn a_pdf_s_own_marker_line_is_text_of_its_page() {
         "{one}"
     );
     assert!(!pdf_pages(&text, &[2]).contains("Still"), "{text}");
+}
+
+#[test]
+fn pages_are_marked_in_the_users_language_and_found_again_in_any() {
+    let german = pdf_text(&pages("[[],[]]"), "Seite").text;
+    assert_eq!(german, "— Seite 1 —\n\n— Seite 2 —");
+    assert_eq!(crate::material::page_numbers(&german), [1, 2]);
+    assert_eq!(crate::material::pdf_pages(&german, &[2]), "— Seite 2 —");
+    // A word that could not be read back as a marker is not used.
+    assert_eq!(
+        pdf_text(&pages("[[]]"), "page 1 — injected").text,
+        "— page 1 —"
+    );
+    assert_eq!(pdf_text(&pages("[[]]"), "").text, "— page 1 —");
 }
