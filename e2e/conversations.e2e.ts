@@ -121,6 +121,7 @@ describe('the chat', () => {
     await expect.poll(() => lastTurn().getAttribute('data-status')).toBe('done');
     await newChat();
     await panel.getByRole('button', { name: 'History' }).click();
+    await expect.poll(() => panel.locator('.history-day').first().textContent()).toBe('Today'); // grouped by day
     await panel.getByRole('searchbox', { name: 'Search conversations' }).fill('photosynth');
     const items = panel.locator('.history-item');
     await expect.poll(() => items.allTextContents()).toEqual([expect.stringContaining('How do plants eat?')]);

@@ -1,6 +1,7 @@
 /** Past conversations: search, open, rename, delete (with undo), export and import. */
 import './History.css';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { dayGroups } from './history-days';
 import { plural, t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
 import { exportConversations, importConversations, readImportFile } from './history-files';
@@ -71,8 +72,10 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
       ) : items.length === 0 ? (
         <p className="notice">{query ? t('noMatch') : t('noConversations')}</p>
       ) : (
-        <ul className="history-list">
-          {items.slice(0, limit).map((item) => (
+        <Groups
+          items={items.slice(0, limit)}
+          grouped={query === ''}
+          row={(item) => (
             <HistoryRow
               key={item.id}
               item={item}
@@ -86,10 +89,10 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
               onExport={(format) => void list.export([item.id], format)}
               onDelete={() => remove(item)}
             />
-          ))}
-          {/* A new onMore each render observes the end again: pages keep coming while it is in view. */}
-          {items.length > limit && <MoreRows count={items.length - limit} onMore={() => list.showMore()} />}
-        </ul>
+          )}
+          // A new onMore each render observes the end again: pages keep coming while it is in view.
+          more={items.length > limit && <MoreRows count={items.length - limit} onMore={() => list.showMore()} />}
+        />
       )}
       <HistoryTools
         // A search with no match still has conversations to export; an empty history has none.
@@ -98,6 +101,37 @@ export function History({ currentId, onOpen, onRenamed, onDeleted }: Props) {
         onImport={(file) => void list.importFile(file)}
       />
     </section>
+  );
+}
+
+/**
+ * The rows, in day groups (`history-days.ts`) each with its heading, or as one list (a search's
+ * matches, by relevance); `more` ends the last list.
+ */
+function Groups({
+  items,
+  grouped,
+  row,
+  more,
+}: {
+  items: Summary[];
+  grouped: boolean;
+  row: (item: Summary) => ReactNode;
+  more: ReactNode;
+}) {
+  const groups = grouped ? dayGroups(items, new Date()) : [{ key: 'found', label: '', items }];
+  return (
+    <div className="history-scroll">
+      {groups.map((group, i) => (
+        <section key={group.key} aria-label={group.label || undefined}>
+          {group.label && <h3 className="history-day">{group.label}</h3>}
+          <ul className="history-list">
+            {group.items.map(row)}
+            {i === groups.length - 1 && more}
+          </ul>
+        </section>
+      ))}
+    </div>
   );
 }
 
