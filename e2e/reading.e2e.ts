@@ -115,3 +115,19 @@ describe('what the reader acts on stays in view', () => {
     await box.press('Escape');
   });
 });
+
+describe('text size', () => {
+  test('Large makes the panel’s text larger at once, and is remembered', async () => {
+    const size = () => panel.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize));
+    expect(await size()).toBe(14);
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('radio', { name: 'Large' }).click();
+    await expect.poll(size).toBe(16);
+    await panel.reload();
+    await expect.poll(size).toBe(16);
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('radio', { name: 'Normal' }).click();
+    await expect.poll(size).toBe(14);
+    await panel.getByRole('button', { name: 'Close settings' }).click();
+  });
+});

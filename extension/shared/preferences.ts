@@ -55,6 +55,10 @@ export function inCurrentLanguage(actions: QuickAction[], catalogues: readonly C
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** The panel's text size (base.css scales its whole type scale by it). */
+export const TEXT_SIZES = ['small', 'normal', 'large'] as const;
+export type TextSize = (typeof TEXT_SIZES)[number];
+
 /**
  * The preferences' entries in the stored and public settings. Absent in older records, or
  * damaged: the defaults, without losing the rest of the settings.
@@ -65,10 +69,12 @@ export const PreferencesEntries = {
     DEFAULT_QUICK_ACTIONS,
   ),
   theme: v.fallback(v.optional(v.picklist(THEMES), 'system'), 'system'),
+  textSize: v.fallback(v.optional(v.picklist(TEXT_SIZES), 'normal'), 'normal'),
 };
 /** A change from the panel: each preference is changed only when given. */
 export const PreferencesSchema = v.object({
   quickActions: v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50))),
   theme: v.optional(v.picklist(THEMES)),
+  textSize: v.optional(v.picklist(TEXT_SIZES)),
 });
 export type Preferences = v.InferOutput<typeof PreferencesSchema>;

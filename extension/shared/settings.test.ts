@@ -28,14 +28,15 @@ describe('settings', () => {
     expect(migrateSettings('garbage')).toEqual(DEFAULT_SETTINGS);
   });
 
-  test('version 2 settings from before quick actions and themes get the defaults', () => {
-    const { quickActions, theme, ...older } = DEFAULT_SETTINGS;
+  test('version 2 settings from before quick actions, themes and text sizes get the defaults', () => {
+    const { quickActions, theme, textSize, ...older } = DEFAULT_SETTINGS;
     expect(quickActions.map((a) => a.label)).toEqual(['Summarize', 'Explain', 'Translate', 'Simplify']);
-    expect(migrateSettings(older)).toEqual({ ...older, quickActions, theme });
-    expect(theme).toBe('system');
+    expect(migrateSettings(older)).toEqual({ ...older, quickActions, theme, textSize });
+    expect([theme, textSize]).toEqual(['system', 'normal']);
     // A damaged preference falls back alone; the providers are kept.
     const withProvider = upsertProvider(DEFAULT_SETTINGS, input, () => 'p1');
-    expect(migrateSettings({ ...withProvider, theme: 'neon', quickActions: [{ id: 1 }] })).toEqual(withProvider);
+    const damaged = { ...withProvider, theme: 'neon', quickActions: [{ id: 1 }], textSize: 'huge' };
+    expect(migrateSettings(damaged)).toEqual(withProvider);
   });
 
   test('version 1 settings are migrated with their key', () => {

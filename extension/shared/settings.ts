@@ -63,6 +63,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   timeouts: DEFAULT_TIMEOUTS,
   quickActions: DEFAULT_QUICK_ACTIONS,
   theme: 'system',
+  textSize: 'normal',
 };
 
 /** What the panel may know of a provider: everything but the key. */
@@ -117,6 +118,7 @@ export function toPublic(settings: StoredSettings): PublicSettings {
     timeouts: settings.timeouts,
     quickActions: settings.quickActions,
     theme: settings.theme,
+    textSize: settings.textSize,
   };
 }
 

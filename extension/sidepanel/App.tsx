@@ -25,9 +25,11 @@ export function App() {
   usePanelPresence();
   const { settings, loadError } = api;
   const theme = settings?.theme ?? 'system';
+  const textSize = settings?.textSize ?? 'normal';
   useLayoutEffect(() => {
     document.documentElement.dataset.theme = theme;
-  }, [theme]);
+    document.documentElement.dataset.textSize = textSize;
+  }, [theme, textSize]);
 
   if (loadError) return <p className="notice error">{t('loadSettingsFailed', loadError)}</p>;
   if (!settings) return <p className="notice">{t('loading')}</p>;

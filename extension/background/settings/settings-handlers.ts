@@ -70,9 +70,14 @@ export const settingsHandlers: Pick<
 > = {
   'settings.get': async () => toPublic(await loadSettings()),
   'settings.timeouts': async (timeouts) => commit({ ...(await loadSettings()), timeouts }),
-  'settings.preferences': async ({ quickActions, theme }) => {
+  'settings.preferences': async ({ quickActions, theme, textSize }) => {
     const current = await loadSettings();
-    return commit({ ...current, quickActions: quickActions ?? current.quickActions, theme: theme ?? current.theme });
+    return commit({
+      ...current,
+      quickActions: quickActions ?? current.quickActions,
+      theme: theme ?? current.theme,
+      textSize: textSize ?? current.textSize,
+    });
   },
   'provider.check': async ({ kind, baseUrl, model }) => endpoint(kind, baseUrl, model),
   'provider.save': async ({ provider }) => {

@@ -1,16 +1,23 @@
 /** Appearance (theme) and the quick actions library. */
 import './Preferences.css';
 import { useState } from 'react';
-import { DEFAULT_QUICK_ACTIONS, THEMES, type QuickAction } from '../../shared/preferences';
+import {
+  DEFAULT_QUICK_ACTIONS,
+  TEXT_SIZES,
+  THEMES,
+  type Preferences as Change,
+  type QuickAction,
+} from '../../shared/preferences';
 import type { PublicSettings } from '../../shared/settings';
 import { t } from '../../shared/i18n';
 
 interface Props {
   settings: PublicSettings;
-  onChange: (change: { theme?: PublicSettings['theme']; quickActions?: QuickAction[] }) => void;
+  onChange: (change: Change) => void;
 }
 
 const THEME_LABELS = { system: 'themeSystem', light: 'themeLight', dark: 'themeDark' } as const;
+const SIZE_LABELS = { small: 'textSmall', normal: 'textNormal', large: 'textLarge' } as const;
 
 export function Preferences({ settings, onChange }: Props) {
   return (
@@ -27,6 +34,20 @@ export function Preferences({ settings, onChange }: Props) {
                 onChange={() => onChange({ theme })}
               />{' '}
               {t(THEME_LABELS[theme])}
+            </label>
+          ))}
+        </div>
+        <div className="choices" role="radiogroup" aria-label={t('textSize')}>
+          <span className="hint">{t('textSize')}</span>
+          {TEXT_SIZES.map((size) => (
+            <label key={size} className="check">
+              <input
+                type="radio"
+                name="text-size"
+                checked={settings.textSize === size}
+                onChange={() => onChange({ textSize: size })}
+              />{' '}
+              {t(SIZE_LABELS[size])}
             </label>
           ))}
         </div>
