@@ -131,3 +131,30 @@ describe('text size', () => {
     await panel.getByRole('button', { name: 'Close settings' }).click();
   });
 });
+
+describe('instructions for every new chat', () => {
+  test('a new chat starts with them and sends them first; its own replace them', async () => {
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    const box = panel.getByRole('textbox', { name: 'Instructions for every new chat' });
+    await box.fill('Answer in French.');
+    await panel.locator('.default-instructions button[type=submit]').click();
+    await expect.poll(() => panel.locator('.default-instructions button[type=submit]').isDisabled()).toBe(true);
+    await panel.getByRole('button', { name: 'Close settings' }).click();
+    await newChat();
+    session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Bonjour.']), SSE_DONE], delayMs: 1 });
+    await ask(panel, 'Hello?');
+    await expect
+      .poll(() => session.server.requests.at(-1)?.body.messages?.[0]?.content ?? '')
+      .toContain('Answer in French.');
+    await newChat();
+    await panel.getByRole('button', { name: /^Instructions/ }).click();
+    await panel.getByLabel('Instructions for this conversation').fill('Answer in Latin.');
+    await panel.getByRole('button', { name: 'Save instructions' }).click();
+    session.server.enqueue({ kind: 'stream', chunks: [...ssePieces(['Salve.']), SSE_DONE], delayMs: 1 });
+    await ask(panel, 'Hello again?');
+    await expect
+      .poll(() => session.server.requests.at(-1)?.body.messages?.[0]?.content ?? '')
+      .toContain('Answer in Latin.');
+    expect(session.server.requests.at(-1)?.body.messages?.[0]?.content).not.toContain('French');
+  });
+});

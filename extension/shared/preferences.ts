@@ -52,6 +52,9 @@ export function inCurrentLanguage(actions: QuickAction[], catalogues: readonly C
   });
 }
 
+/** As long as a conversation's own instructions may be (shared/history `MAX_INSTRUCTIONS`). */
+export const MAX_DEFAULT_INSTRUCTIONS = 20_000;
+
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
@@ -70,11 +73,14 @@ export const PreferencesEntries = {
   ),
   theme: v.fallback(v.optional(v.picklist(THEMES), 'system'), 'system'),
   textSize: v.fallback(v.optional(v.picklist(TEXT_SIZES), 'normal'), 'normal'),
+  /** Instructions every new chat starts with (its own replace them). */
+  instructions: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(MAX_DEFAULT_INSTRUCTIONS)), ''), ''),
 };
 /** A change from the panel: each preference is changed only when given. */
 export const PreferencesSchema = v.object({
   quickActions: v.optional(v.pipe(v.array(QuickActionSchema), v.maxLength(50))),
   theme: v.optional(v.picklist(THEMES)),
   textSize: v.optional(v.picklist(TEXT_SIZES)),
+  instructions: v.optional(v.pipe(v.string(), v.maxLength(MAX_DEFAULT_INSTRUCTIONS))),
 });
 export type Preferences = v.InferOutput<typeof PreferencesSchema>;

@@ -64,6 +64,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   quickActions: DEFAULT_QUICK_ACTIONS,
   theme: 'system',
   textSize: 'normal',
+  instructions: '',
 };
 
 /** What the panel may know of a provider: everything but the key. */
@@ -119,6 +120,7 @@ export function toPublic(settings: StoredSettings): PublicSettings {
     quickActions: settings.quickActions,
     theme: settings.theme,
     textSize: settings.textSize,
+    instructions: settings.instructions,
   };
 }
 

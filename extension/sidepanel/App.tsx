@@ -20,6 +20,8 @@ export function App() {
   const models = useModelChoice(api.settings, chat.state.conversation);
   const { choice } = models;
   useLayoutEffect(() => session.setChoice(choice), [session, choice]);
+  const instructions = api.settings?.instructions ?? '';
+  useLayoutEffect(() => session.setDefaultInstructions(instructions), [session, instructions]);
   const page = usePageContext();
   const { view, place, showView, fixInSettings } = usePanelView(page.arrivals);
   usePanelPresence();
@@ -82,6 +84,7 @@ export function App() {
           providerId={choice?.providerId}
           model={choice?.model}
           quickActions={settings.quickActions}
+          defaultInstructions={settings.instructions}
           onFixInSettings={fixInSettings}
         />
       )}

@@ -70,13 +70,14 @@ export const settingsHandlers: Pick<
 > = {
   'settings.get': async () => toPublic(await loadSettings()),
   'settings.timeouts': async (timeouts) => commit({ ...(await loadSettings()), timeouts }),
-  'settings.preferences': async ({ quickActions, theme, textSize }) => {
+  'settings.preferences': async ({ quickActions, theme, textSize, instructions }) => {
     const current = await loadSettings();
     return commit({
       ...current,
       quickActions: quickActions ?? current.quickActions,
       theme: theme ?? current.theme,
       textSize: textSize ?? current.textSize,
+      instructions: instructions?.trim() ?? current.instructions,
     });
   },
   'provider.check': async ({ kind, baseUrl, model }) => endpoint(kind, baseUrl, model),

@@ -22,11 +22,13 @@ interface Props {
   providerId: string | undefined;
   model: string | undefined;
   quickActions: QuickAction[];
+  /** Instructions a new chat starts with (Settings); its own replace them. */
+  defaultInstructions: string;
   /** Opens Settings where an answer's error says to fix it. */
   onFixInSettings: (where: SettingsPlace) => void;
 }
 
-export function ChatView({ chat, page, providerId, model, quickActions, onFixInSettings }: Props) {
+export function ChatView({ chat, page, providerId, model, quickActions, defaultInstructions, onFixInSettings }: Props) {
   const { session } = chat;
   const last = chat.path[chat.path.length - 1]?.turn;
   const feed = useRef<HTMLDivElement>(null);
@@ -46,7 +48,8 @@ export function ChatView({ chat, page, providerId, model, quickActions, onFixInS
     <>
       <ConversationHeader
         title={chat.state.conversation?.title ?? null}
-        systemPrompt={chat.systemPrompt}
+        // A new chat shows the instructions it will start with: its own, else Settings' default.
+        systemPrompt={chat.state.conversation ? chat.systemPrompt : chat.systemPrompt || defaultInstructions}
         onSystemPrompt={session.setSystemPrompt}
       />
       <Conversation

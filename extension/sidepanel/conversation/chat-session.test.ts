@@ -219,3 +219,17 @@ describe('stopping and switching', () => {
     expect(questions(fake)).toEqual(['Why?']);
   });
 });
+
+describe('instructions for every new chat (Settings)', () => {
+  test('go with a new chat’s first question unless it has its own, and never with later ones', () => {
+    const fake = fakeSession();
+    fake.session.setDefaultInstructions('Answer in French.');
+    fake.session.ask('First?');
+    expect(fake.ports.last().posted[0]).toMatchObject({ type: 'ask', systemPrompt: 'Answer in French.' });
+    const other = fakeSession();
+    other.session.setDefaultInstructions('Answer in French.');
+    other.session.setSystemPrompt('Answer in Latin.');
+    other.session.ask('First?');
+    expect(other.ports.last().posted[0]).toMatchObject({ type: 'ask', systemPrompt: 'Answer in Latin.' });
+  });
+});

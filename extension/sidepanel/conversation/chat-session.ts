@@ -80,6 +80,8 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   /** Each answer's view, kept while its conversation is shown. */
   private readonly answers = new Map<string, A>();
   private choice: { providerId?: string; model?: string } = {};
+  /** Instructions a new conversation starts with when none were written for it (Settings). */
+  private defaultInstructions = '';
   /** Counts the user's moves between conversations: an opening overtaken by another move is dropped. */
   private moves = 0;
 
@@ -92,6 +94,10 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   /** The provider and model new answers use (none: the conversation's, or the default). */
   readonly setChoice = (choice: { providerId: string; model: string } | undefined): void => {
     this.choice = choice ?? {};
+  };
+
+  readonly setDefaultInstructions = (text: string): void => {
+    this.defaultInstructions = text;
   };
 
   /** Reopens the conversation the panel showed last; closing the panel only stops following. */
@@ -219,7 +225,9 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   private askAs(turn: ShownTurn, material: { attachments?: Attachment[]; attachmentsOf?: string }): void {
     const { conversationId, id: turnId, parentId, question, images } = turn;
     // Instructions go with the first question of a new conversation.
-    const systemPrompt = this.view.state.conversation ? undefined : this.view.newPrompt || undefined;
+    const systemPrompt = this.view.state.conversation
+      ? undefined
+      : this.view.newPrompt || this.defaultInstructions || undefined;
     const command = { conversationId, turnId, parentId, question, ...material, images, systemPrompt };
     this.follow({ type: 'ask', ...command, ...this.choice }, turn);
   }

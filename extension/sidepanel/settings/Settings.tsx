@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { Access } from './Access';
 import { LocalServers } from './LocalServers';
-import { Preferences } from './Preferences';
+import { Preferences } from './preferences/Preferences';
 import { ProviderEditor } from './ProviderEditor';
 import { ProviderRow } from './ProviderRow';
 import { Shortcuts } from './Shortcuts';

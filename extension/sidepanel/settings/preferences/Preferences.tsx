@@ -7,9 +7,10 @@ import {
   THEMES,
   type Preferences as Change,
   type QuickAction,
-} from '../../shared/preferences';
-import type { PublicSettings } from '../../shared/settings';
-import { t } from '../../shared/i18n';
+} from '../../../shared/preferences';
+import type { PublicSettings } from '../../../shared/settings';
+import { t } from '../../../shared/i18n';
+import { DefaultInstructions } from './DefaultInstructions';
 
 interface Props {
   settings: PublicSettings;
@@ -52,6 +53,7 @@ export function Preferences({ settings, onChange }: Props) {
           ))}
         </div>
       </fieldset>
+      <DefaultInstructions value={settings.instructions} onSave={(instructions) => onChange({ instructions })} />
       <QuickActions actions={settings.quickActions} onChange={(quickActions) => onChange({ quickActions })} />
     </>
   );
