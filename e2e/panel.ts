@@ -80,3 +80,11 @@ export async function saveTestProvider(page: Page, baseUrl: string): Promise<voi
   const saved = await request(page, 'provider.save', { provider });
   if (!saved.ok) throw new Error(`the test provider was not saved: ${saved.error ?? ''}`);
 }
+
+/** The last turn of the conversation shown, and its answer's text. */
+export const lastTurn = (page: Page) => page.locator('.turn').last();
+export const answerText = (page: Page) => lastTurn(page).locator('.answer').textContent();
+
+export async function newChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New chat' }).click();
+}

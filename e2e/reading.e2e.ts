@@ -4,27 +4,23 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask, configureProvider } from './panel';
-import { startSession, type Session } from './session';
+import { answerText as answerOf, ask, lastTurn as lastOf, newChat as newChatIn } from './panel';
+import { startConfiguredSession, type Session } from './session';
 import { SSE_DONE, ssePieces } from './sse';
 
 let session: Session;
 let panel: Page;
 
 beforeAll(async () => {
-  session = await startSession();
+  session = await startConfiguredSession();
   panel = session.panel;
-  await configureProvider(panel, { baseUrl: `${session.server.url}/v1`, model: 'test-model', key: 'k' });
 });
 
 afterAll(() => session.close());
 
-const lastTurn = (page = panel) => page.locator('.turn').last();
-const answerText = (page = panel) => lastTurn(page).locator('.answer').textContent();
-
-async function newChat(page = panel): Promise<void> {
-  await page.getByRole('button', { name: 'New chat' }).click();
-}
+const lastTurn = () => lastOf(panel);
+const answerText = () => answerOf(panel);
+const newChat = () => newChatIn(panel);
 
 describe('reading a long answer', () => {
   test('scrolling up stops following; Jump to latest brings the end back; Copy copies the Markdown', async () => {

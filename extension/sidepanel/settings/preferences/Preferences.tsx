@@ -9,7 +9,7 @@ import {
   type QuickAction,
 } from '../../../shared/preferences';
 import type { PublicSettings } from '../../../shared/settings';
-import { t } from '../../../shared/i18n';
+import { t, type MessageKey } from '../../../shared/i18n';
 import { DefaultInstructions } from './DefaultInstructions';
 
 interface Props {
@@ -25,37 +25,47 @@ export function Preferences({ settings, onChange }: Props) {
     <>
       <fieldset className="appearance">
         <legend>{t('appearance')}</legend>
-        <div className="choices">
-          {THEMES.map((theme) => (
-            <label key={theme} className="check">
-              <input
-                type="radio"
-                name="theme"
-                checked={settings.theme === theme}
-                onChange={() => onChange({ theme })}
-              />{' '}
-              {t(THEME_LABELS[theme])}
-            </label>
-          ))}
-        </div>
-        <div className="choices" role="radiogroup" aria-label={t('textSize')}>
-          <span className="hint">{t('textSize')}</span>
-          {TEXT_SIZES.map((size) => (
-            <label key={size} className="check">
-              <input
-                type="radio"
-                name="text-size"
-                checked={settings.textSize === size}
-                onChange={() => onChange({ textSize: size })}
-              />{' '}
-              {t(SIZE_LABELS[size])}
-            </label>
-          ))}
-        </div>
+        <Choices
+          name="theme"
+          options={THEMES}
+          labels={THEME_LABELS}
+          value={settings.theme}
+          onChoose={(theme) => onChange({ theme })}
+        />
+        <Choices
+          name="text-size"
+          label={t('textSize')}
+          options={TEXT_SIZES}
+          labels={SIZE_LABELS}
+          value={settings.textSize}
+          onChoose={(textSize) => onChange({ textSize })}
+        />
       </fieldset>
       <DefaultInstructions value={settings.instructions} onSave={(instructions) => onChange({ instructions })} />
       <QuickActions actions={settings.quickActions} onChange={(quickActions) => onChange({ quickActions })} />
     </>
+  );
+}
+
+/** One choice of a few, as radio buttons on a line (named by `label` when given). */
+function Choices<T extends string>(p: {
+  name: string;
+  label?: string;
+  options: readonly T[];
+  labels: Record<T, MessageKey>;
+  value: T;
+  onChoose: (value: T) => void;
+}) {
+  return (
+    <div className="choices" role="radiogroup" aria-label={p.label}>
+      {p.label && <span className="hint">{p.label}</span>}
+      {p.options.map((option) => (
+        <label key={option} className="check">
+          <input type="radio" name={p.name} checked={p.value === option} onChange={() => p.onChoose(option)} />{' '}
+          {t(p.labels[option])}
+        </label>
+      ))}
+    </div>
   );
 }
 
