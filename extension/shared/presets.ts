@@ -122,3 +122,14 @@ export const PRESETS: Record<PresetId, Preset> = {
 
 /** The local servers Gloss looks for on first run, in the order it offers them. */
 export const LOCAL_PRESETS: PresetId[] = ['ollama', 'lmstudio', 'llamacpp'];
+
+/**
+ * The longest answer asked of a provider whose own limit was not set: a local server's is
+ * often none, and a tiny model that loops can write for minutes (seen with SmolLM2-135M). Cloud
+ * providers keep their own default (the core gives Anthropic, which requires one, its own).
+ */
+export const LOCAL_ANSWER_TOKENS = 4096;
+
+export function answerTokens(provider: { preset: PresetId; maxTokens?: number }): number | undefined {
+  return provider.maxTokens ?? (LOCAL_PRESETS.includes(provider.preset) ? LOCAL_ANSWER_TOKENS : undefined);
+}

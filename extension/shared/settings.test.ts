@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, test } from 'vitest';
+import { answerTokens, LOCAL_ANSWER_TOKENS } from './presets';
 import {
   DEFAULT_SETTINGS,
   migrateSettings,
@@ -6,6 +8,7 @@ import {
   pickProvider,
   removeProvider,
   toPublic,
+  ProviderInputSchema,
   upsertProvider,
   type ProviderInput,
 } from './settings';
@@ -106,5 +109,26 @@ describe('settings', () => {
     ['not a url', null],
   ])('origin pattern of %s is %s', (url, pattern) => {
     expect(originPattern(url)).toBe(pattern);
+  });
+});
+
+describe('answer length and temperature', () => {
+  test('are kept with the provider; left empty, they are its default again', () => {
+    const set = upsertProvider(DEFAULT_SETTINGS, { ...input, maxTokens: 800, temperature: 0.2 }, () => 'p1');
+    expect(set.providers[0]).toMatchObject({ maxTokens: 800, temperature: 0.2 });
+    const cleared = upsertProvider(set, { ...input, id: 'p1' }, () => 'unused');
+    expect(cleared.providers[0]).not.toHaveProperty('maxTokens');
+    expect(cleared.providers[0]).not.toHaveProperty('temperature');
+  });
+
+  test('a local server answers at most 4,096 tokens unless set; a cloud provider keeps its own default', () => {
+    expect(answerTokens({ preset: 'llamacpp' })).toBe(LOCAL_ANSWER_TOKENS);
+    expect(answerTokens({ preset: 'ollama', maxTokens: 300 })).toBe(300);
+    expect(answerTokens({ preset: 'openai' })).toBeUndefined();
+  });
+
+  test('values outside their bounds are refused on the way in', () => {
+    for (const bad of [{ maxTokens: 4 }, { maxTokens: 1.5 }, { temperature: 3 }, { temperature: -1 }])
+      expect(v.safeParse(ProviderInputSchema, { ...input, ...bad }).success).toBe(false);
   });
 });

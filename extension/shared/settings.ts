@@ -13,6 +13,18 @@ import { PRESET_IDS } from './presets';
 export const SETTINGS_KEY = 'gloss.settings';
 export const SETTINGS_VERSION = 2;
 
+/** The most an answer may be: a bound on the setting, not a default (`answerTokens`). */
+export const MAX_ANSWER_TOKENS = 1_000_000;
+
+/**
+ * How a provider's answers are asked for: the longest answer in tokens and the sampling
+ * temperature; each absent is the provider's own default (a local server's: `answerTokens`).
+ */
+const AnswerShapeEntries = {
+  maxTokens: v.optional(v.pipe(v.number(), v.integer(), v.minValue(16), v.maxValue(MAX_ANSWER_TOKENS))),
+  temperature: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(2))),
+};
+
 const ProviderSchema = v.object({
   id: v.string(),
   preset: v.picklist(PRESET_IDS),
@@ -21,6 +33,7 @@ const ProviderSchema = v.object({
   baseUrl: v.string(),
   apiKey: v.string(),
   model: v.string(),
+  ...AnswerShapeEntries,
   /**
    * Set by the worker when it reads the settings, never stored: the origin of this provider's
    * saved key, held back because the base URL is no longer on it (the worker's settings-store.ts).
@@ -93,6 +106,7 @@ export const ProviderInputSchema = v.object({
   baseUrl: v.pipe(v.string(), v.maxLength(2048)),
   model: v.pipe(v.string(), v.maxLength(256)),
   apiKey: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+  ...AnswerShapeEntries,
 });
 export type ProviderInput = v.InferOutput<typeof ProviderInputSchema>;
 
@@ -139,6 +153,9 @@ export function upsertProvider(settings: StoredSettings, input: ProviderInput, n
     baseUrl: input.baseUrl.trim(),
     model: input.model.trim(),
     apiKey: (input.apiKey ?? keptKey(existing, input.baseUrl)).trim(),
+    // The form sends both: one left empty goes back to the provider's default.
+    ...(input.maxTokens !== undefined && { maxTokens: input.maxTokens }),
+    ...(input.temperature !== undefined && { temperature: input.temperature }),
     // A held-back key stays held (not deleted) until a key is typed or removed on purpose.
     ...(input.apiKey === undefined && existing?.keyHeldFor !== undefined ? { keyHeldFor: existing.keyHeldFor } : {}),
   };

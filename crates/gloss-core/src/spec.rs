@@ -73,7 +73,7 @@ pub struct ChatSpec {
     pub messages: Vec<Message>,
     /// Sampling temperature; the provider's default when `None`.
     #[serde(default)]
-    pub temperature: Option<f32>,
+    pub temperature: Option<f64>,
     /// Upper bound on the answer's tokens; the provider's default when `None`.
     #[serde(default)]
     pub max_tokens: Option<u32>,

@@ -23,6 +23,7 @@ import {
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
 import { keyMissing, keyRefusal } from '../../shared/key-transport';
 import { originOf } from '../../shared/key-origin';
+import { answerTokens } from '../../shared/presets';
 import { MAX_ERROR_BODY, readText } from '../../shared/read-body';
 import { DecodeBatches } from './decode-batches';
 
@@ -106,7 +107,8 @@ function answerRequest(
       apiKey: provider.apiKey || undefined,
       model: options.model ?? provider.model,
       messages,
-      maxTokens: options.maxTokens,
+      maxTokens: options.maxTokens ?? answerTokens(provider),
+      temperature: provider.temperature,
     });
   } catch (e) {
     // A refused image is the question's problem, not the settings': say it as it is.

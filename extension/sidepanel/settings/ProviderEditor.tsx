@@ -6,6 +6,7 @@ import { savedKeyAt } from '../../shared/key-origin';
 import { PRESETS, type Preset, type PresetId } from '../../shared/presets';
 import type { ProviderInput, PublicProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
+import { AnswerShapeFields, type AnswerShape } from './AnswerShapeFields';
 import { ApiKeyField, BaseUrlField, FieldError, keyNotice, PresetField, type Problem } from './ProviderFields';
 import { requestProviderOrigin } from './permissions';
 import { ConnectionOutcome, useConnectionTest } from './ConnectionTest';
@@ -25,6 +26,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const [model, setModel] = useState(current?.model ?? PRESETS.openai.model);
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
+  const [shape, setShape] = useState<AnswerShape>({ maxTokens: current?.maxTokens, temperature: current?.temperature });
   const { problem, setProblem, keyProblem, keyChange, saved } = useProblems();
   const [busy, setBusy] = useState(false);
   const info = PRESETS[preset];
@@ -32,10 +34,10 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const savedKey = current && savedKeyAt(current, current.hasApiKey);
   const draft = { id: current?.id, kind: info.kind, baseUrl, apiKey: key };
   const connection = useConnectionTest({ ...draft, model });
-
-  const calls = useCoreCheck(info.kind, baseUrl, model, setProblem);
   // Host access is asked for only for a base URL the core's check accepts.
   const urlChecked = problem?.field !== 'baseUrl';
+
+  const calls = useCoreCheck(info.kind, baseUrl, model, setProblem);
 
   const choosePreset = (next: PresetId) => {
     setPreset(next);
@@ -51,7 +53,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
     e.preventDefault();
     if (urlChecked) void requestProviderOrigin(baseUrl); // in the click, before any await
     setBusy(true);
-    onSave({ id: current?.id, preset, kind: info.kind, name, baseUrl, model, apiKey: key })
+    onSave({ id: current?.id, preset, kind: info.kind, name, baseUrl, model, apiKey: key, ...shape })
       .then(saved, (err: unknown) => setProblem({ field: 'form', message: String(err) }))
       .finally(() => setBusy(false));
   };
@@ -79,8 +81,8 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
       />
       <ModelField id={`${id}-model`} value={model} onChange={setModel} draft={draft} />
       <FieldError id={id} field="model" problem={problem} />
+      <AnswerShapeFields id={id} preset={preset} value={shape} onChange={setShape} />
       <FieldError id={id} field="form" problem={problem} />
-      <p className="hint">{t('keysLocal')}</p>
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
           {busy ? t('saving') : t('save')}

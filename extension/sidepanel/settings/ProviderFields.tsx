@@ -114,6 +114,7 @@ export function ApiKeyField({ id, preset, saved, value, onChange, remove, onRemo
           <input type="checkbox" checked={remove} onChange={(e) => onRemove(e.target.checked)} /> {t('removeSavedKey')}
         </label>
       )}
+      <p className="hint">{t('keysLocal')}</p>
     </>
   );
 }

@@ -36,7 +36,7 @@ pub(super) fn json_headers(accept: &str) -> BTreeMap<String, String> {
 /// The sampling settings the user set, under the provider's names, as one JSON object; `None`
 /// when none is set, so the provider's defaults apply.
 pub(super) fn sampling(
-    (temperature_name, temperature): (&str, Option<f32>),
+    (temperature_name, temperature): (&str, Option<f64>),
     (max_tokens_name, max_tokens): (&str, Option<u32>),
 ) -> Option<serde_json::Value> {
     let mut fields = serde_json::Map::new();

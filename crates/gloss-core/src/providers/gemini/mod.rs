@@ -193,7 +193,7 @@ mod tests {
         );
         assert_eq!(
             body["generationConfig"],
-            json!({ "temperature": 0.2f32, "maxOutputTokens": 50 })
+            json!({ "temperature": 0.2, "maxOutputTokens": 50 })
         );
     }
 
