@@ -110,7 +110,12 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
     return reader;
   };
   const panelDocument = async (): Promise<JSHandle<Document | null>> =>
-    (await readerPage()).evaluateHandle(() => chrome.extension.getViews().find((v) => v !== window)?.document ?? null);
+    // Not a panel being replaced (Chromium may keep one alive a while after a reload).
+    (await readerPage()).evaluateHandle(
+      () =>
+        chrome.extension.getViews().find((v) => v !== window && v.document.documentElement.dataset.retired !== 'true')
+          ?.document ?? null,
+    );
 
   return {
     display,
@@ -128,7 +133,11 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
     inPanels: async <T>(read: (doc: Document) => T) => {
       const docs = await (
         await readerPage()
-      ).evaluateHandle(() => chrome.extension.getViews().flatMap((v) => (v === window ? [] : [v.document])));
+      ).evaluateHandle(() =>
+        chrome.extension
+          .getViews()
+          .flatMap((v) => (v === window || v.document.documentElement.dataset.retired === 'true' ? [] : [v.document])),
+      );
       const each = [...(await docs.getProperties()).values()] as JSHandle<Document>[];
       return Promise.all(each.map((doc) => doc.evaluate(read)));
     },

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { Tabs } from 'webextension-polyfill';
 
-type Presence = (windowId: number, close: () => void, gone: Promise<void>) => void;
+type Presence = (windowId: number, close: () => void, gone: Promise<void>, retire: () => void) => void;
 const fake = vi.hoisted(() => ({
   presence: undefined as Presence | undefined,
   opened: [] as number[],
@@ -29,11 +29,16 @@ const { openPanel, panelReady, togglePanel, trackPanels } = await import('./pane
 trackPanels();
 
 /** A panel announcing itself in `windowId`; `leave` is its port closing. */
-function announce(windowId: number): { closes: number; leave: () => Promise<void> } {
-  const panel = { closes: 0, leave: async () => undefined };
+function announce(windowId: number): { closes: number; retired: number; leave: () => Promise<void> } {
+  const panel = { closes: 0, retired: 0, leave: async () => undefined };
   let leave = () => {};
   const gone = new Promise<void>((resolve) => (leave = resolve));
-  fake.presence?.(windowId, () => panel.closes++, gone);
+  fake.presence?.(
+    windowId,
+    () => panel.closes++,
+    gone,
+    () => panel.retired++,
+  );
   panel.leave = async () => {
     leave();
     await gone;
@@ -89,6 +94,8 @@ describe('openPanel (material arrived: the user types next)', () => {
       [11, [11, 12]],
       [13, [11, 12]],
     ]);
+    // Reopening window 11's panel reloads every open one: each is retired first; a fresh open retires none.
+    expect([mine.retired, other.retired]).toEqual([1, 1]);
     await Promise.all([mine.leave(), other.leave()]);
   });
 });

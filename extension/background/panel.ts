@@ -10,8 +10,12 @@ import { handleToolbarButton, hasSidePanel, openSidePanel, openSidePanelForTypin
 import { openSidebar, toggleSidebarFromToolbar } from '../shared/firefox-sidebar';
 import { releaseTabs } from './settings/host-access';
 
-/** Window id → how to close each panel open in it. */
-const openPanels = new Map<number, Set<() => void>>();
+/** Window id → each panel open in it: how to close it, and to retire it (`openPanel`). */
+interface OpenPanel {
+  close: () => void;
+  retire: () => void;
+}
+const openPanels = new Map<number, Set<OpenPanel>>();
 
 /**
  * How long no panel must be open before the tab list is given back: a panel reopened to take the
@@ -49,13 +53,14 @@ export function panelReady(windowId: number): Promise<void> {
 const noPanelOpen = () => [...openPanels.values()].every((open) => open.size === 0);
 
 export function trackPanels(): void {
-  onPanelPresence((windowId, close, gone) => {
+  onPanelPresence((windowId, close, gone, retire) => {
     const panels = openPanels.get(windowId) ?? new Set();
-    panels.add(close);
+    const panel = { close, retire };
+    panels.add(panel);
     openPanels.set(windowId, panels);
     panelBack(windowId);
     void gone.then(() => {
-      panels.delete(close);
+      panels.delete(panel);
       setTimeout(() => {
         if (noPanelOpen()) void releaseTabs().catch(console.error);
       }, RELEASE_AFTER_MS);
@@ -79,8 +84,12 @@ export function openPanel(tab: Tabs.Tab): void {
   }
   const windowId = tab.windowId ?? -1;
   const open = windowsWithPanel();
-  // Every open panel reloads when this window's does (openSidePanelForTyping).
-  if (open.includes(windowId)) open.forEach(expectReload);
+  // Every open panel reloads when this window's does (openSidePanelForTyping). Chromium may keep
+  // an old one alive a while: retired first, it takes no material meant for its successor.
+  if (open.includes(windowId)) {
+    open.forEach(expectReload);
+    for (const panel of [...openPanels.values()].flatMap((set) => [...set])) panel.retire();
+  }
   openSidePanelForTyping(windowId, open);
 }
 
@@ -98,7 +107,7 @@ export function togglePanel(tab: Tabs.Tab): void {
   if (hasSidePanel()) openSidePanel(tab.windowId ?? -1);
   else openSidebar();
   // The panel closes itself: every Chrome version can, sidePanel.close() only newer ones.
-  for (const close of panels ?? []) close();
+  for (const panel of panels ?? []) panel.close();
 }
 
 /**

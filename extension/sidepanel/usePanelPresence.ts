@@ -14,7 +14,7 @@ export function usePanelPresence(): void {
       // tabs.getCurrent() gives nothing outside a tab (the side panel), though typed as a tab.
       ([win, tab]: [Windows.Window, Tabs.Tab | undefined]) => {
         if (cancelled || win.id === undefined || tab) return;
-        stop = announcePanel(win.id, () => window.close());
+        stop = announcePanel(win.id, () => window.close(), retire);
       },
       () => undefined,
     );
@@ -23,4 +23,21 @@ export function usePanelPresence(): void {
       stop?.();
     };
   }, []);
+}
+
+let retired = false;
+
+/**
+ * This panel is being replaced by a fresh one (the worker reopens the panel to give it the
+ * keyboard); Chromium may keep it alive a while, and it must not take material meant for its
+ * successor.
+ */
+function retire(): void {
+  retired = true;
+  document.documentElement.dataset.retired = 'true';
+}
+
+/** Whether this panel was replaced: it takes nothing waiting for the window's panel. */
+export function panelRetired(): boolean {
+  return retired;
 }

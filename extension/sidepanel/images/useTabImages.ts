@@ -5,6 +5,7 @@
 import browser, { type Storage } from 'webextension-polyfill';
 import { useEffect, useRef } from 'react';
 import { pendingImageKey, readPendingImage, type PendingImage } from '../../shared/images/pending-image';
+import { panelRetired } from '../usePanelPresence';
 
 export function useTabImages(arrived: (pending: PendingImage) => void): void {
   // The latest handler, so a re-render does not re-subscribe (and take twice).
@@ -18,7 +19,7 @@ export function useTabImages(arrived: (pending: PendingImage) => void): void {
     let taking = Promise.resolve();
     const take = () => {
       taking = taking.then(async () => {
-        if (!key) return;
+        if (!key || panelRetired()) return;
         const stored = (await browser.storage.session.get(key))[key];
         if (stored === undefined) return;
         await browser.storage.session.remove(key);

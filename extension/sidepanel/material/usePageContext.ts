@@ -9,6 +9,7 @@ import browser, { type Storage } from 'webextension-polyfill';
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
+import { panelRetired } from '../usePanelPresence';
 import { send, type Res } from '../../shared/protocol';
 import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
 import type { ScannedPdf } from '../pdf/pdf-pages';
@@ -27,7 +28,7 @@ function useWindowPending(arrived: (r: Taken) => void, ready: boolean): void {
     if (!ready) return;
     let windowId: number | undefined;
     const take = () => {
-      if (windowId === undefined) return;
+      if (windowId === undefined || panelRetired()) return;
       send('context.take', { windowId }).then(
         (r) => arrived(r),
         (e: unknown) => arrived({ failed: messageOf(e) }),
