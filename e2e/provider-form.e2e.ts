@@ -5,6 +5,7 @@
  * cannot load reads as an error.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ask } from './panel';
 import { startSession, type Session } from './session';
 
 let session: Session;
@@ -58,4 +59,27 @@ test("Load models' failure is shown as an error", async () => {
   const failure = panel.locator('.field-error', { hasText: 'Could not reach http://127.0.0.1:9' });
   await expect.poll(() => failure.count()).toBe(1);
   expect(await failure.getAttribute('role')).toBe('alert');
+});
+
+test('a local server’s answer length set in its form goes with each question; emptied, it is 4,096 again', async () => {
+  const { panel, server } = session;
+  await panel.getByLabel('Provider type').selectOption('llamacpp');
+  await panel.getByRole('textbox', { name: 'Base URL' }).fill(`${server.url}/v1`);
+  await panel.getByLabel('Model', { exact: true }).fill('SmolLM2-135M-Instruct.Q4_1.gguf');
+  await panel.getByText('Answer length and temperature').click();
+  await panel.getByLabel('Longest answer (tokens)').fill('500');
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await ask(panel, 'Short, please');
+  await expect.poll(() => server.requests.at(-1)?.body.max_tokens).toBe(500);
+  await panel.getByRole('button', { name: 'Settings' }).click();
+  await panel
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  await panel.getByLabel('Longest answer (tokens)').fill('');
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  await panel.getByRole('button', { name: 'Close settings' }).click();
+  await ask(panel, 'And now?');
+  await expect.poll(() => server.requests.length).toBeGreaterThan(1);
+  await expect.poll(() => server.requests.at(-1)?.body.max_tokens).toBe(4096);
 });

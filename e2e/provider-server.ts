@@ -56,7 +56,7 @@ export interface RecordedRequest {
   route: Route;
   path: string;
   headers: IncomingMessage['headers'];
-  body: { model?: string; stream?: boolean; messages?: { role: string; content: string }[] };
+  body: { model?: string; stream?: boolean; max_tokens?: number; messages?: { role: string; content: string }[] };
   /** Resolves when the client goes away before the response ended (e.g. Stop). */
   aborted: Promise<void>;
   /** Resolves when the whole response has been written (a benchmark's stream has ended). */

@@ -2,19 +2,11 @@
 import { beforeAll, expect, test } from 'vitest';
 import type { StoredProvider } from '../../shared/settings';
 import { streamAnswer } from './provider-stream';
-import { loadCore } from '../test-support';
+import { loadCore, PROVIDER } from '../test-support';
 
 beforeAll(loadCore);
 
-const provider: StoredProvider = {
-  id: 'p',
-  preset: 'custom',
-  name: 'Test',
-  kind: 'openai',
-  baseUrl: 'http://127.0.0.1:1/v1',
-  apiKey: '',
-  model: 'm',
-};
+const provider = PROVIDER;
 const timeouts = { firstByteSeconds: 30, idleSeconds: 30 };
 const question = [{ role: 'user' as const, content: 'q' }];
 

@@ -30,31 +30,33 @@ export function AnswerShapeFields({ id, preset, value, onChange }: Props) {
   return (
     <details className="answer-shape" open={value.maxTokens !== undefined || value.temperature !== undefined}>
       <summary>{t('answerShape')}</summary>
-      <label htmlFor={`${id}-tokens`}>{t('answerTokens')}</label>
-      <input
-        id={`${id}-tokens`}
-        type="number"
-        min={16}
-        max={MAX_ANSWER_TOKENS}
-        step={1}
-        inputMode="numeric"
-        placeholder={defaultTokens}
-        value={value.maxTokens ?? ''}
-        onChange={(e) => onChange({ ...value, maxTokens: numberOf(e.target.value) })}
-      />
-      <label htmlFor={`${id}-temperature`}>{t('answerTemperature')}</label>
-      <input
-        id={`${id}-temperature`}
-        type="number"
-        min={0}
-        max={2}
-        step={0.1}
-        inputMode="decimal"
-        placeholder={t('providerDefault')}
-        value={value.temperature ?? ''}
-        onChange={(e) => onChange({ ...value, temperature: numberOf(e.target.value) })}
-      />
-      <p className="hint">{t('answerShapeHint')}</p>
+      <div className="answer-shape-fields">
+        <label htmlFor={`${id}-tokens`}>{t('answerTokens')}</label>
+        <input
+          id={`${id}-tokens`}
+          type="number"
+          min={16}
+          max={MAX_ANSWER_TOKENS}
+          step={1}
+          inputMode="numeric"
+          placeholder={defaultTokens}
+          value={value.maxTokens ?? ''}
+          onChange={(e) => onChange({ ...value, maxTokens: numberOf(e.target.value) })}
+        />
+        <label htmlFor={`${id}-temperature`}>{t('answerTemperature')}</label>
+        <input
+          id={`${id}-temperature`}
+          type="number"
+          min={0}
+          max={2}
+          step={0.1}
+          inputMode="decimal"
+          placeholder={t('providerDefault')}
+          value={value.temperature ?? ''}
+          onChange={(e) => onChange({ ...value, temperature: numberOf(e.target.value) })}
+        />
+        <p className="hint">{t('answerShapeHint')}</p>
+      </div>
     </details>
   );
 }
