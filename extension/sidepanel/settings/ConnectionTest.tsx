@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { send, type Req } from '../../shared/protocol';
 import { requestProviderOrigin } from './permissions';
+import { hostOf } from '../material/attachment-text';
 import { t } from '../../shared/i18n';
 
 type Draft = Req<'provider.test'>['draft'];
@@ -34,20 +35,17 @@ export function useConnectionTest(draft: Draft) {
   /** Asks for access in the click (browsers allow the prompt only there), then tests again. */
   const allowAndTest = () => {
     const asked = requestProviderOrigin(draft.baseUrl);
-    setTested({ fields, ok: true, message: t('testAfterAccess', hostOf(draft.baseUrl)), pending: true });
+    setTested({
+      fields,
+      ok: true,
+      message: t('testAfterAccess', hostOf(draft.baseUrl) || draft.baseUrl),
+      pending: true,
+    });
     void asked.then((granted) => run(!granted));
   };
   const outcome: Outcome | null = tested?.fields === fields ? tested : null;
   return { outcome, test: run, allowAndTest, clear: () => setTested(null) };
 }
-
-const hostOf = (baseUrl: string) => {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
-  }
-};
 
 interface OutcomeProps {
   outcome: Outcome | null;
