@@ -29,6 +29,12 @@ export const TOOLBAR: Rect = { x0: 0, y0: 0, x1: WINDOW.width, y1: 120 };
 /** Where a page's context menu opens: below the toolbar, left of an open side panel. */
 export const PAGE_AREA: Rect = { x0: 0, y0: 90, x1: 880, y1: WINDOW.height };
 
+/**
+ * Where the reader's window sits: below the browser's, off everything the tests look at or click
+ * (the screen is made taller for it).
+ */
+const READER = { top: WINDOW.height + 20, width: 500, height: 400 };
+
 /** The gap Chromium leaves between its side panel's page and the window's edges (measured). */
 const PANEL_FRAME = { right: 10, bottom: 11 };
 
@@ -81,7 +87,9 @@ export interface Headed {
 
 /** `args`: more Chromium switches (e.g. mapping a real host to a local server). */
 export async function startHeaded(args: string[] = []): Promise<Headed> {
-  const display = await startXvfb(WINDOW.width, WINDOW.height);
+  // Room below the browser's window for the reader's own (READER): stacked behind it, a window
+  // of the same size would cover everything on screen the moment Chromium raised it.
+  const display = await startXvfb(WINDOW.width, READER.top + READER.height);
   const browser = await launchWithExtension({ display: display.name, args });
   const server = await startProviderServer();
   let reader: Page | undefined;
@@ -99,10 +107,12 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       // Gloss's own page in a window of its own, behind the user's: a panel page takes only
       // what was asked in its window, and a tab never counts as the side panel.
       const opened = browser.context.waitForEvent('page');
-      await browser.worker.evaluate(async () => {
+      await browser.worker.evaluate(async (bounds) => {
         const url = chrome.runtime.getURL('extension/sidepanel/index.html');
-        await chrome.windows.create({ url, focused: false, left: 0, top: 0, width: 500, height: 400 });
-      });
+        // Chromium gives a new window the --window-size over the bounds asked for; update moves it.
+        const id = (await chrome.windows.create({ url, focused: false }))?.id;
+        if (id !== undefined) await chrome.windows.update(id, { left: 0, ...bounds });
+      }, READER);
       reader = await opened;
       await reader.waitForLoadState();
       await page();
@@ -113,7 +123,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
     // Not a panel being replaced (Chromium may keep one alive a while after a reload).
     (await readerPage()).evaluateHandle(
       () =>
-        chrome.extension.getViews().find((v) => v !== window && v.document.documentElement.dataset.retired !== 'true')
+        chrome.extension.getViews().find((v) => v !== window && v.document.documentElement?.dataset.retired !== 'true')
           ?.document ?? null,
     );
 
@@ -136,7 +146,7 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       ).evaluateHandle(() =>
         chrome.extension
           .getViews()
-          .flatMap((v) => (v === window || v.document.documentElement.dataset.retired === 'true' ? [] : [v.document])),
+          .flatMap((v) => (v === window || v.document.documentElement?.dataset.retired === 'true' ? [] : [v.document])),
       );
       const each = [...(await docs.getProperties()).values()] as JSHandle<Document>[];
       return Promise.all(each.map((doc) => doc.evaluate(read)));

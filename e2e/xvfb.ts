@@ -29,9 +29,10 @@ export async function startXvfb(width = SCREEN.width, height = SCREEN.height): P
   return { name, close: () => server.kill() };
 }
 
-/** The screen as raw RGB bytes. */
+/** The screen's top left `width` × `height` (a taller screen has room below it) as raw RGB bytes. */
 export async function grabScreen(display: string, width = SCREEN.width, height = SCREEN.height): Promise<Buffer> {
-  const { stdout } = await run('import', ['-display', display, '-window', 'root', '-depth', '8', 'rgb:-'], {
+  const crop = ['-crop', `${width}x${height}+0+0`];
+  const { stdout } = await run('import', ['-display', display, '-window', 'root', ...crop, '-depth', '8', 'rgb:-'], {
     encoding: 'buffer',
     maxBuffer: width * height * 3 + 1024,
   });
