@@ -120,10 +120,13 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
     return reader;
   };
   const panelDocument = async (): Promise<JSHandle<Document | null>> =>
-    // Not a panel being replaced (Chromium may keep one alive a while after a reload).
+    // Not a panel being replaced (Chromium may keep one alive a while after a reload); a view
+    // still loading has no root element yet, whatever the DOM's types say.
     (await readerPage()).evaluateHandle(
       () =>
-        chrome.extension.getViews().find((v) => v !== window && v.document.documentElement?.dataset.retired !== 'true')
+        chrome.extension
+          .getViews()
+          .find((v) => v !== window && (v.document.documentElement as HTMLElement | null)?.dataset.retired !== 'true')
           ?.document ?? null,
     );
 
@@ -146,7 +149,11 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       ).evaluateHandle(() =>
         chrome.extension
           .getViews()
-          .flatMap((v) => (v === window || v.document.documentElement?.dataset.retired === 'true' ? [] : [v.document])),
+          .flatMap((v) =>
+            v === window || (v.document.documentElement as HTMLElement | null)?.dataset.retired === 'true'
+              ? []
+              : [v.document],
+          ),
       );
       const each = [...(await docs.getProperties()).values()] as JSHandle<Document>[];
       return Promise.all(each.map((doc) => doc.evaluate(read)));
