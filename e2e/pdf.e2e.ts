@@ -144,8 +144,16 @@ test('a PDF longer than the model’s window says which pages fit, and sends onl
   expect(user).not.toContain(opening(40));
 });
 
-/** Types `pages` in the first PDF chip's pages box and uses them, as a user would (React reads input events). */
+/**
+ * Opens the first PDF chip (a closed chip hides its pages box), types `pages` in the box and uses
+ * them, as a user would (React reads input events).
+ */
 async function typePages(pages: string): Promise<void> {
+  await h.inPanel((doc) => {
+    const toggle = doc?.querySelector<HTMLButtonElement>('.chip-toggle');
+    if (toggle?.getAttribute('aria-expanded') === 'false') toggle.click();
+  });
+  await expect.poll(() => h.inPanel((doc) => doc?.querySelector('.chip-pages')?.closest('[hidden]'))).toBeNull();
   await h.inPanel((doc, typed) => {
     const view = doc?.defaultView;
     const input = doc?.querySelector<HTMLInputElement>('.chip-pages input');

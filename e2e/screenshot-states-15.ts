@@ -31,8 +31,10 @@ const FILES = [
   },
 ];
 
-/** Types `typed` in the pages box of chip `i` and uses it. */
+/** Opens chip `i`, types `typed` in its pages box and uses it. */
 async function typePages(panel: Page, i: number, typed: string): Promise<void> {
+  const toggle = panel.locator('.chip').nth(i).locator('.chip-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
   const box = panel.locator('.chip').nth(i).locator('.chip-pages input');
   await box.fill(typed);
   await box.press('Enter');

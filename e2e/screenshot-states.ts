@@ -41,6 +41,10 @@ export async function material(panel: Page, shoot: Shoot, lang: string): Promise
   await panel.locator('.image-chip').first().waitFor();
   await panel.locator('textarea').fill(lang === 'de' ? 'Was zeigt die Grafik?' : 'What does the chart show?');
   await shoot(panel, `material-${lang}`);
+  // The PDF's chip opened: its text and its pages box.
+  await panel.locator('.chip-toggle').click();
+  await shoot(panel, `material-open-${lang}`);
+  await panel.locator('.chip-toggle').click();
   // The tab picker, first asking to list the window's tabs.
   await panel.locator('.tab-pick').click();
   await panel.locator('.tab-picker').waitFor();

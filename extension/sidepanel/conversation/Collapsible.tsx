@@ -10,11 +10,10 @@ interface Props {
   /** The element that holds the text (a paragraph, a blockquote). */
   as: 'p' | 'blockquote';
   className: string;
-  title?: string;
   children: ReactNode;
 }
 
-export function Collapsible({ as: Tag, className, title, children }: Props) {
+export function Collapsible({ as: Tag, className, children }: Props) {
   const box = useRef<HTMLParagraphElement & HTMLQuoteElement>(null);
   const [open, setOpen] = useState(false);
   // Whether the text is taller than its collapsed height, measured, since the lines a text
@@ -32,7 +31,12 @@ export function Collapsible({ as: Tag, className, title, children }: Props) {
 
   return (
     <>
-      <Tag ref={box} className={`${className} collapsible`} title={title} data-collapsed={open ? undefined : ''}>
+      <Tag
+        ref={box}
+        className={`${className} collapsible`}
+        data-collapsed={open ? undefined : ''}
+        data-cut={!open && long ? '' : undefined}
+      >
         {children}
       </Tag>
       {(long || open) && (

@@ -4,6 +4,7 @@ import type { KeyboardEvent, SubmitEvent } from 'react';
 import { t } from '../../shared/i18n';
 import type { Turn } from './chat-state';
 import { Collapsible } from './Collapsible';
+import { SentQuote } from './SentQuote';
 
 interface Props {
   turn: Turn;
@@ -33,9 +34,7 @@ export function Question({ turn, editing, onEditing, onEdit }: Props) {
   return (
     <div className="question">
       {turn.attachments?.map((a, i) => (
-        <Collapsible as="blockquote" key={i} className="quoted" title={a.url}>
-          {a.chars > a.preview.length ? `${a.preview}…` : a.preview}
-        </Collapsible>
+        <SentQuote key={i} source={a} />
       ))}
       {(turn.images?.length ?? 0) + (turn.imagesMissing ?? 0) > 0 && (
         <div className="question-images">

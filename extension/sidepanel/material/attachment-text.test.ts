@@ -71,6 +71,10 @@ test('a PDF that does not fit says which pages do and which are left out', () =>
     t('pdfFitsPart', '1–2', 3, '1.2k', '5.0k'),
   );
   expect(chipTitle('pdf', 'r.pdf')).toBe(t('pdfFrom', 'r.pdf'));
+  // A closed chip's one line: the pages that fit, counting one that fits only in part.
+  expect(pdfFitText(PDF, 3, { ...fit, keptChars: PDF.indexOf('two.') }, false)).toBe(
+    'Too long for this model: pages 1–2 of 3 fit (1.2k of 5.0k tokens).',
+  );
   expect(pageCount(1)).toBe('1 page');
   expect(pageCount(120)).toBe('120 pages');
 });

@@ -42,15 +42,20 @@ export function pagesKept(text: string, keptChars: number): { last: number; part
   return { last, partial: keptChars < pageEnd && keptChars > lastEnd };
 }
 
-/** "Too long: pages 1–38 of 120 fit…" for a PDF that does not fit. */
+/**
+ * "Too long: pages 1–38 of 120 fit…" for a PDF that does not fit; `full` also says what is left
+ * out and whether the last page fits only in part (the short form is a closed chip's one line).
+ */
 export function pdfFitText(
   text: string,
   pages: number,
   fit: { keptChars: number; keptTokens: number; totalTokens: number },
+  full = true,
 ): string {
   const { last, partial } = pagesKept(text, fit.keptChars);
   const range = last > 1 ? `1–${last}` : '1';
   const [kept, total] = [tokenCount(fit.keptTokens), tokenCount(fit.totalTokens)];
+  if (!full) return t('pdfFitsShort', range, pages, kept, total);
   return partial ? t('pdfFitsPart', range, pages, kept, total) : t('pdfFits', range, pages, kept, total, last + 1);
 }
 
