@@ -110,6 +110,24 @@ describe('the chat', () => {
     await expect.poll(() => answerText()).toContain('w200');
   });
 
+  test('a panel opened again shows its conversation without a new chat’s welcome first', async () => {
+    // Watches every frame of the page from its first line, before the panel's own script runs.
+    await panel.addInitScript(() => {
+      const seen = { welcome: false, newChat: false };
+      Object.assign(window, { seen });
+      new MutationObserver(() => {
+        if (document.querySelector('.empty-state')) seen.welcome = true;
+        if (document.querySelector('.conversation-title')?.textContent === 'New chat') seen.newChat = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await panel.reload();
+    await expect.poll(() => panel.locator('.turn').count()).toBeGreaterThan(0);
+    expect(await panel.evaluate(() => (window as unknown as { seen: object }).seen)).toEqual({
+      welcome: false,
+      newChat: false,
+    });
+  });
+
   test('history finds a conversation by a word of its answer, and opens it', async () => {
     await newChat();
     session.server.enqueue({

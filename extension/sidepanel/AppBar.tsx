@@ -3,7 +3,6 @@ import './AppBar.css';
 import HistoryIcon from 'lucide-react/icons/history';
 import SettingsIcon from 'lucide-react/icons/settings';
 import SquarePen from 'lucide-react/icons/square-pen';
-import X from 'lucide-react/icons/x';
 import { t } from '../shared/i18n';
 import type { PublicSettings } from '../shared/settings';
 import { ModelSwitch } from './models/ModelSwitch';
@@ -40,8 +39,9 @@ export function AppBar({ configured, shown, settings, choice, recent, onChoice, 
             onClick={() => onToggle('history')}
           />
           {shown === 'chat' && <ModelSwitch settings={settings} choice={choice} recent={recent} onChange={onChoice} />}
+          {/* Pressed while shown, as History is: a ✕ here sat under Firefox's own ✕ that closes the sidebar. */}
           <IconButton
-            icon={shown === 'settings' ? X : SettingsIcon}
+            icon={SettingsIcon}
             label={shown === 'settings' ? t('closeSettings') : t('settings')}
             aria-pressed={shown === 'settings'}
             onClick={() => onToggle('settings')}

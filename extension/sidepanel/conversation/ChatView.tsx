@@ -47,13 +47,15 @@ export function ChatView({ chat, page, providerId, model, quickActions, defaultI
   return (
     <>
       <ConversationHeader
-        title={chat.state.conversation?.title ?? null}
+        // Nothing rather than "New chat" while the last conversation is on its way back.
+        title={chat.state.conversation?.title ?? (chat.opening ? '' : null)}
         // A new chat shows the instructions it will start with: its own, else Settings' default.
         systemPrompt={chat.state.conversation ? chat.systemPrompt : chat.systemPrompt || defaultInstructions}
         onSystemPrompt={session.setSystemPrompt}
       />
       <Conversation
         path={chat.path}
+        opening={chat.opening}
         pending={chat.pending}
         answerDom={session.answer}
         onRegenerate={session.regenerate}

@@ -21,9 +21,11 @@ interface Props extends TurnActions {
   quickActions: string[];
   /** The scrolling list of turns (the composer's paging keys scroll it). */
   feed: RefObject<HTMLDivElement | null>;
+  /** The conversation shown last is on its way back: no welcome meanwhile. */
+  opening: boolean;
 }
 
-export function Conversation({ path, pending, answerDom, quickActions, feed: list, ...actions }: Props) {
+export function Conversation({ path, pending, answerDom, quickActions, feed: list, opening, ...actions }: Props) {
   const [behind, setBehind] = useState(false);
   // One for the panel's life: whether the reader scrolled up outlasts the questions asked.
   const [follow] = useState(() => new ScrollFollow(setBehind));
@@ -62,7 +64,12 @@ export function Conversation({ path, pending, answerDom, quickActions, feed: lis
   }, [asked, follow]);
   const select = useVersionAnchor(list, follow, actions.onSelect, path);
 
-  if (path.length === 0) return <EmptyState quickActions={quickActions} />;
+  if (path.length === 0)
+    return opening ? (
+      <div className="conversation-frame" aria-busy="true" />
+    ) : (
+      <EmptyState quickActions={quickActions} />
+    );
   const videos = videosAlong(path.map((step) => step.turn));
   return (
     <div className="conversation-frame">

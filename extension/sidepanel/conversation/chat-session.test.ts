@@ -208,6 +208,22 @@ describe('stopping and switching', () => {
     expect(fake.storage.has(CURRENT_KEY)).toBe(false);
   });
 
+  test('a panel opened again shows no new chat while its conversation comes back', async () => {
+    const id = crypto.randomUUID();
+    const fake = fakeSession({ [id]: { conversation: conversation(id), turns: [], live: [], damaged: 0 } });
+    fake.storage.set(CURRENT_KEY, id);
+    fake.session.resume();
+    expect(fake.view().opening).toBe(true);
+    await vi.waitFor(() => expect(fake.view().state.conversation?.id).toBe(id));
+    expect(fake.view().opening).toBe(false);
+    // Gone meanwhile (deleted in another window): a new chat, no longer waiting.
+    const gone = fakeSession();
+    gone.storage.set(CURRENT_KEY, crypto.randomUUID());
+    gone.session.resume();
+    await vi.waitFor(() => expect(gone.view().opening).toBe(false));
+    expect(gone.view().state.conversation).toBeNull();
+  });
+
   test('Continue carries on the same turn without showing a new question', () => {
     const fake = askedAndStored();
     fake.worker.emit({ type: 'stopped' });

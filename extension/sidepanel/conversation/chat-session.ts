@@ -44,6 +44,11 @@ export interface ChatView {
    * buttons are disabled, and a second click sends nothing.
    */
   pending: readonly string[];
+  /**
+   * The conversation shown last is being reopened (the panel was opened again): the panel shows
+   * neither it nor a new chat's welcome yet, which flashed before the conversation came back.
+   */
+  opening: boolean;
 }
 
 /** An answer's view: AnswerDom in the panel, patched outside React. */
@@ -86,7 +91,9 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   private moves = 0;
 
   constructor(private readonly deps: ChatDeps<A>) {
-    super({ state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '', pending: [] });
+    // Known from the first render: waiting for resume() to say so showed the welcome for a frame.
+    const opening = deps.storage.getItem(CURRENT_KEY) !== null;
+    super({ state: EMPTY_CHAT, notice: null, returned: null, newPrompt: '', pending: [], opening });
   }
 
   // Arrow functions throughout: React components receive them as callbacks.
@@ -103,7 +110,9 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   /** Reopens the conversation the panel showed last; closing the panel only stops following. */
   readonly resume = (): void => {
     const last = this.deps.storage.getItem(CURRENT_KEY);
-    if (last) this.open(last).catch((e: unknown) => this.set({ notice: t('openFailed', String(e)) }));
+    if (!last) return;
+    this.set({ opening: true });
+    this.open(last).catch((e: unknown) => this.set({ notice: t('openFailed', String(e)), opening: false }));
   };
 
   /** Stops following every answer (the panel is closing). */
@@ -199,7 +208,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.closeAll();
     this.answers.clear();
     this.deps.storage.removeItem(CURRENT_KEY);
-    this.set({ newPrompt: '', notice: null, state: chatReducer(this.view.state, { type: 'new' }) });
+    this.set({ newPrompt: '', notice: null, opening: false, state: chatReducer(this.view.state, { type: 'new' }) });
   };
 
   readonly dismissNotice = (): void => this.set({ notice: null });
@@ -209,7 +218,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.answers.clear();
     if (!opened) {
       this.deps.storage.removeItem(CURRENT_KEY);
-      this.apply({ type: 'new' });
+      this.set({ opening: false, state: chatReducer(this.view.state, { type: 'new' }) });
       return;
     }
     this.deps.storage.setItem(CURRENT_KEY, id);
@@ -218,6 +227,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.set({
       state: chatReducer(this.view.state, { type: 'loaded', conversation, turns }),
       notice: opened.damaged > 0 ? plural(opened.damaged, 'damagedOne', 'damagedMany') : null,
+      opening: false,
     });
     for (const turnId of opened.live) this.follow({ type: 'attach', turnId });
   }
