@@ -170,6 +170,12 @@ describe('zero-key start', () => {
     // The test's own fake Ollama on its usual port (the worker probes localhost:11434).
     await withSession({ port: 11434 }, async ({ server, panel }) => {
       await panel.getByRole('button', { name: 'Find local models' }).click();
+      await panel.getByRole('button', { name: 'Use Ollama' }).waitFor();
+      // The server found is the step offered; the form for any other waits behind a button.
+      const baseUrl = panel.getByRole('textbox', { name: 'Base URL' });
+      expect(await baseUrl.count()).toBe(0);
+      await panel.getByRole('button', { name: 'Use a cloud provider or another server instead' }).click();
+      await baseUrl.waitFor();
       await panel.getByRole('button', { name: 'Use Ollama' }).click();
       server.enqueue({ kind: 'stream', chunks: perLine(fixture('ollama/text_answer')), delayMs: 1 });
       await ask(panel, 'Hello, local model');

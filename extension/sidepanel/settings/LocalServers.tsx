@@ -12,9 +12,16 @@ import { t } from '../../shared/i18n';
 
 type Server = Res<'local.detect'>['servers'][number];
 
-export function LocalServers({ onSave }: { onSave: (input: ProviderInput) => Promise<unknown> }) {
+interface Props {
+  onSave: (input: ProviderInput) => Promise<unknown>;
+  /** Whether a server answered: the first run then offers it before the full form. */
+  onFound: (found: boolean) => void;
+}
+
+export function LocalServers({ onSave, onFound }: Props) {
   const [state, setState] = useState<'idle' | 'looking' | 'done'>('idle');
   const [servers, setServers] = useState<Server[]>([]);
+  useEffect(() => onFound(servers.length > 0), [servers, onFound]);
 
   // On first run, look once without asking for anything: servers that allow cross-origin
   // requests (llama.cpp does by default) answer, and are offered right away.

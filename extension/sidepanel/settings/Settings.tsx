@@ -6,7 +6,7 @@ import './Settings.css';
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { Access } from './Access';
-import { LocalServers } from './LocalServers';
+import { FirstRun } from './FirstRun';
 import { Preferences } from './preferences/Preferences';
 import { ProviderEditor } from './ProviderEditor';
 import { ProviderRow } from './ProviderRow';
@@ -44,7 +44,6 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
           {failure}
         </p>
       )}
-      {first && <LocalServers onSave={api.save} />}
       <ul className="providers" aria-label={t('providers')}>
         {settings.providers.map((p) =>
           editing === p.id ? (
@@ -67,11 +66,10 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
           ),
         )}
       </ul>
-      {first || editing === 'new' ? (
-        <ProviderEditor
-          onSave={async (input) => done(await api.save(input))}
-          onCancel={first ? undefined : () => setEditing(null)}
-        />
+      {first ? (
+        <FirstRun onUse={api.save} onSave={async (input) => done(await api.save(input))} />
+      ) : editing === 'new' ? (
+        <ProviderEditor onSave={async (input) => done(await api.save(input))} onCancel={() => setEditing(null)} />
       ) : (
         // No "Done" here: the header's Close settings is the one way back to the chat.
         <button type="button" className="add-provider" onClick={() => setEditing('new')}>
