@@ -252,10 +252,39 @@ describe('instructions, quick actions, themes', () => {
     expect(await panel.getByLabel('Your question').inputValue()).toBe('');
   });
 
+  test('a quick action edited and moved to the front in Settings is the first chip, and asks what was written', async () => {
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    const library = panel.getByRole('region', { name: 'Quick actions' });
+    await library.getByRole('button', { name: 'Edit the Simplify action' }).click();
+    await library.getByLabel('Name', { exact: true }).fill('Plain words');
+    await library.getByLabel('Question it asks').fill('Say this in plain words.');
+    await library.getByRole('button', { name: 'Save', exact: true }).click();
+    // Up three times from the keyboard: the focus stays on the arrow as the row moves, and at
+    // the top it is on the other arrow.
+    await library.getByRole('button', { name: 'Move Plain words up' }).click();
+    await panel.keyboard.press('Enter');
+    await panel.keyboard.press('Enter');
+    const focused = () => panel.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focused).toBe('Move Plain words down');
+    expect(await library.getByRole('button', { name: 'Move Plain words up' }).isDisabled()).toBe(true);
+
+    await panel.reload(); // stored, not only shown (it opens on the chat)
+    const chips = panel.getByRole('group', { name: 'Quick actions' }).getByRole('button');
+    await expect.poll(() => chips.allTextContents()).toEqual(['Plain words', 'Summarize', 'Explain', 'Translate']);
+    session.server.enqueue({ kind: 'stream', chunks: [...words(1, 600), SSE_DONE], delayMs: 1 });
+    await panel.getByLabel('Your question').fill('Photosynthesis turns light into sugar.');
+    await chips.first().click();
+    await expect.poll(() => answerText()).toContain('w600');
+    expect(session.server.requests.at(-1)?.body.messages?.at(-1)?.content).toBe(
+      'Say this in plain words.\n\nPhotosynthesis turns light into sugar.',
+    );
+    await panel.getByRole('button', { name: 'Settings' }).click();
+    await panel.getByRole('button', { name: 'Restore the default actions' }).click(); // as it was
+  });
+
   test('the dark theme applies at once and is remembered', async () => {
     const background = () => panel.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    const light = await background();
-    await panel.getByRole('button', { name: 'Settings' }).click();
+    const light = await background(); // Settings is open
     await panel.getByRole('radio', { name: 'Dark' }).click();
     await expect.poll(() => panel.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     await expect.poll(background).not.toBe(light);

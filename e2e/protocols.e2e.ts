@@ -104,7 +104,10 @@ describe.each(PROTOCOLS)('$preset', (protocol) => {
 
   test('lists the models and tests the connection for real', async () => {
     await panel.getByRole('button', { name: 'Settings' }).click();
-    await panel.getByRole('button', { name: /^Edit / }).click();
+    await panel
+      .getByRole('list', { name: 'Providers' })
+      .getByRole('button', { name: /^Edit / })
+      .click();
     await panel.getByRole('button', { name: 'Load models' }).click();
     await expect.poll(() => panel.getByText(/models? available/).textContent()).toContain(`${protocol.models} model`);
     server.enqueue({ kind: 'stream', chunks: chunksOf(protocol), delayMs: 1 });

@@ -1,16 +1,10 @@
 /** Appearance (theme) and the quick actions library. */
 import './Preferences.css';
-import { useState } from 'react';
-import {
-  DEFAULT_QUICK_ACTIONS,
-  TEXT_SIZES,
-  THEMES,
-  type Preferences as Change,
-  type QuickAction,
-} from '../../../shared/preferences';
+import { TEXT_SIZES, THEMES, type Preferences as Change } from '../../../shared/preferences';
 import type { PublicSettings } from '../../../shared/settings';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { DefaultInstructions } from './DefaultInstructions';
+import { QuickActions } from './QuickActions';
 
 interface Props {
   settings: PublicSettings;
@@ -66,67 +60,5 @@ function Choices<T extends string>(p: {
         </label>
       ))}
     </div>
-  );
-}
-
-function QuickActions({ actions, onChange }: { actions: QuickAction[]; onChange: (a: QuickAction[]) => void }) {
-  const [label, setLabel] = useState('');
-  const [prompt, setPrompt] = useState('');
-  const add = () => {
-    if (!label.trim() || !prompt.trim()) return;
-    onChange([...actions, { id: crypto.randomUUID(), label: label.trim(), prompt: prompt.trim() }]);
-    setLabel('');
-    setPrompt('');
-  };
-  return (
-    <section className="quick-actions-settings" aria-labelledby="quick-actions-title">
-      <h3 id="quick-actions-title">{t('quickActions')}</h3>
-      <p className="hint">{t('quickActionsHint')}</p>
-      <ul>
-        {actions.map((a) => (
-          <li key={a.id}>
-            <span className="action-text">
-              <strong>{a.label}</strong> <span className="hint">{a.prompt}</span>
-            </span>
-            <button
-              type="button"
-              className="ghost"
-              aria-label={t('removeAction', a.label)}
-              onClick={() => onChange(actions.filter((x) => x.id !== a.id))}
-            >
-              {t('remove')}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <form
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add();
-        }}
-      >
-        <input
-          aria-label={t('actionName')}
-          placeholder={t('actionNamePlaceholder')}
-          maxLength={40}
-          value={label}
-          onChange={(e) => setLabel(e.target.value)}
-        />
-        <input
-          aria-label={t('actionPrompt')}
-          placeholder={t('actionPromptPlaceholder')}
-          maxLength={4000}
-          value={prompt}
-          onChange={(e) => setPrompt(e.target.value)}
-        />
-        <button type="submit" disabled={!label.trim() || !prompt.trim()}>
-          {t('addAction')}
-        </button>
-      </form>
-      <button type="button" className="ghost" onClick={() => onChange(DEFAULT_QUICK_ACTIONS)}>
-        {t('restoreActions')}
-      </button>
-    </section>
   );
 }
