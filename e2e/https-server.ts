@@ -33,17 +33,31 @@ function selfSigned(host: string): { key: Buffer; cert: Buffer } {
   }
 }
 
-/** Serves `host` over HTTPS from 127.0.0.1: what `answer` gives for each path, 404 where it gives null. */
+/** What a site answers one request with (200 unless `status` says otherwise). */
+export interface SiteAnswer {
+  status?: number;
+  type: string;
+  body: string;
+}
+
+/**
+ * Serves `host` over HTTPS from 127.0.0.1: what `answer` gives for each request (its path, and
+ * its method and body), 404 where it gives null.
+ */
 export async function serveHttps(
   host: string,
-  answer: (path: string) => { type: string; body: string } | null,
+  answer: (path: string, request: { method: string; body: string }) => SiteAnswer | null,
 ): Promise<HttpsSite> {
   const requests: string[] = [];
   const server = createServer(selfSigned(host), (req, res) => {
-    requests.push(req.url ?? '/');
-    const found = answer(req.url ?? '/');
-    if (found) res.writeHead(200, { 'content-type': found.type }).end(found.body);
-    else res.writeHead(404).end();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      requests.push(req.url ?? '/');
+      const found = answer(req.url ?? '/', { method: req.method ?? 'GET', body: Buffer.concat(chunks).toString() });
+      if (found) res.writeHead(found.status ?? 200, { 'content-type': found.type }).end(found.body);
+      else res.writeHead(404).end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

@@ -6,9 +6,9 @@
  * after the page changed videos in place as YouTube does; a video without captions says so.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { json3, watchPage, type FakeVideo } from './fixtures/youtube';
+import { playerAnswer, timedtextAnswer, watchPage, type FakeVideo } from './fixtures/youtube';
 import { startHeaded, type Headed } from './headed';
-import { serveHttps, type HttpsSite } from './https-server';
+import { serveHttps, type HttpsSite, type SiteAnswer } from './https-server';
 import { sseChunks } from './sse';
 
 const FIRST: FakeVideo = {
@@ -35,22 +35,34 @@ const SECOND: FakeVideo = {
   ],
 };
 const SILENT: FakeVideo = { id: 'cccccccccc3', title: 'Ambient rain, 10 hours', tracks: [] };
-const VIDEOS = [FIRST, SECOND, SILENT];
+const honing = {
+  language: 'en',
+  name: 'English',
+  auto: false,
+  lines: [[5000, "It's the green compound."]] as [number, string][],
+};
+/** Its player endpoint refuses every client, and the web player's caption address is gated. */
+const GATED: FakeVideo = { id: 'dddddddddd4', title: 'Strop compound test', player: 'refused', tracks: [honing] };
+/** The same, with YouTube's transcript panel open on the page. */
+const PANEL: FakeVideo = { ...GATED, id: 'eeeeeeeeee5', transcriptPanel: true };
+const BOT: FakeVideo = { id: 'ffffffffff6', title: 'Saw sharpening', player: 'login', tracks: [honing] };
+const BUSY: FakeVideo = { id: 'gggggggggg7', title: 'Mortise jig', rateLimited: true, tracks: [honing] };
+const VIDEOS = [FIRST, SECOND, SILENT, GATED, PANEL, BOT, BUSY];
 
 let site: HttpsSite;
 let h: Headed;
 
-function answer(path: string): { type: string; body: string } | null {
+function answer(path: string, request: { method: string; body: string }): SiteAnswer | null {
   const url = new URL(path, 'https://www.youtube.com');
+  if (url.pathname === '/youtubei/v1/player' && request.method === 'POST') {
+    const video = VIDEOS.find((v) => v.id === (JSON.parse(request.body) as { videoId?: string }).videoId);
+    return video ? playerAnswer(video, url.searchParams.get('key'), request.body) : null;
+  }
   const video = VIDEOS.find((v) => v.id === url.searchParams.get('v'));
   if (!video) return null;
   if (url.pathname === '/watch')
     return { type: 'text/html', body: watchPage(video, video === FIRST ? SECOND : undefined) };
-  const auto = url.searchParams.get('kind') === 'asr';
-  const track = video.tracks.find((t) => t.auto === auto && t.language === url.searchParams.get('lang'));
-  // Gloss asks for the json3 format; anything else would be XML it cannot read.
-  if (url.pathname !== '/api/timedtext' || url.searchParams.get('fmt') !== 'json3' || !track) return null;
-  return { type: 'application/json; charset=UTF-8', body: json3(track.lines) };
+  return url.pathname === '/api/timedtext' ? timedtextAnswer(video, url) : null;
 }
 
 beforeAll(async () => {
@@ -97,6 +109,9 @@ test("the shortcut on a watch page brings the video's captions with timestamps t
   expect(user).toContain('[0:01] Welcome to the workshop.\n[12:34] Now hone the edge on the fine stone.\n');
   expect(user).not.toContain('uh so welcome');
   expect(user).not.toContain('Comments: this video is great.');
+  // Through YouTube's player endpoint; the web player's gated caption address is never asked.
+  expect(site.requests.some((r) => r.startsWith('/youtubei/v1/player?key='))).toBe(true);
+  expect(site.requests.filter((r) => r.includes('exp=xpe'))).toEqual([]);
 });
 
 test('a moment named in the answer is a link that plays the video in its tab from there', async () => {
@@ -147,4 +162,39 @@ test('a video without captions says so, instead of a transcript', async () => {
   await pressAsk();
   const alert = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
   await expect.poll(alert, { timeout: 20_000 }).toContain('This video has no captions');
+});
+
+const alert = () => h.inPanel((doc) => doc?.querySelector('[role=alert]')?.textContent ?? '');
+
+test('captions YouTube gives only to its own player are not called missing: the panel says how to get them', async () => {
+  const page = await h.page();
+  await page.goto(`https://www.youtube.com/watch?v=${GATED.id}`);
+  await pressAsk();
+  await expect.poll(alert, { timeout: 20_000 }).toContain('only to its own player');
+  expect(await alert()).toContain('Show transcript');
+  expect(await alert()).not.toContain('no captions');
+  expect(site.requests.filter((r) => r.includes('exp=xpe'))).toEqual([]);
+});
+
+test('with YouTube’s transcript open on the page, Gloss reads it from there', async () => {
+  const page = await h.page();
+  await page.goto(`https://www.youtube.com/watch?v=${PANEL.id}`);
+  await pressAsk();
+  await expect.poll(chip, { timeout: 20_000 }).toMatchObject({
+    title: expect.stringContaining('Video “Strop compound test”'),
+    text: expect.stringContaining("Captions used: YouTube’s transcript panel [0:05] It's the green compound."),
+  });
+  const user = (await h.askFromPanel('Which compound?')).at(-1)?.content ?? '';
+  expect(user).toContain("[0:05] It's the green compound.\n");
+});
+
+test('a video YouTube wants a sign-in for, and a network it turns away, each say so', async () => {
+  const page = await h.page();
+  await page.goto(`https://www.youtube.com/watch?v=${BOT.id}`);
+  await pressAsk();
+  await expect.poll(alert, { timeout: 20_000 }).toContain('asks to sign in');
+  expect(await alert()).toContain('Sign in to confirm you’re not a bot');
+  await page.goto(`https://www.youtube.com/watch?v=${BUSY.id}`);
+  await pressAsk();
+  await expect.poll(alert, { timeout: 20_000 }).toContain('turning away requests from this network');
 });

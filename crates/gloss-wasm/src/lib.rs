@@ -11,6 +11,7 @@ mod fit;
 mod images;
 mod pages;
 mod spec_types;
+mod youtube;
 
 use convert::{from_js, to_js};
 
@@ -55,10 +56,6 @@ export interface Attachment { kind: 'selection' | 'page' | 'pdf' | 'transcript';
 export interface PdfTextItem { str: string; transform?: number[]; height?: number; hasEOL?: boolean }
 /** A PDF's text with page markers; `pageStarts` are UTF-16 offsets of each page's marker. */
 export interface PdfText { text: string; pageStarts: number[]; emptyPages: number }
-/** A caption track of a YouTube video; `url` asks for its json3 document. */
-export interface CaptionTrack { url: string; language: string; name: string; auto: boolean }
-/** A watch page's video, its caption tracks, and the one to read (the core's choice). */
-export interface VideoCaptions { videoId: string; title: string; tracks: CaptionTrack[]; track: CaptionTrack | null }
 export interface Fit { keptBytes: number; keptTokens: number; totalTokens: number; percent: number }
 export type StreamEvent =
   | { type: 'text'; text: string }
@@ -98,31 +95,6 @@ pub fn pdf_text(
         })
         .collect();
     Ok(to_js(&out))
-}
-
-/// The video in a watch page's HTML with its caption tracks, and the one to read for a user whose
-/// language is `uiLanguage`. Throws an `Error` naming what is missing when the page's shape changed.
-#[wasm_bindgen(js_name = videoCaptions, unchecked_return_type = "VideoCaptions")]
-pub fn video_captions(html: &str, ui_language: &str) -> Result<JsValue, JsError> {
-    #[derive(Serialize)]
-    struct Picked<'a> {
-        #[serde(flatten)]
-        video: &'a gloss_core::material::VideoCaptions,
-        track: Option<&'a gloss_core::material::CaptionTrack>,
-    }
-    let video = gloss_core::material::video_captions(html).map_err(|e| JsError::new(&e))?;
-    let track = gloss_core::material::pick_track(&video.tracks, ui_language);
-    Ok(to_js(&Picked {
-        video: &video,
-        track,
-    }))
-}
-
-/// A json3 caption track as "[m:ss] text" lines. Throws an `Error` naming what is missing when
-/// the format changed.
-#[wasm_bindgen(js_name = transcriptText)]
-pub fn transcript_text(json3: &str) -> Result<String, JsError> {
-    gloss_core::material::transcript_text(json3).map_err(|e| JsError::new(&e))
 }
 
 /// The messages for a question with page material fenced as untrusted and its images as parts.

@@ -5,20 +5,36 @@
  * for each way it can go wrong.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { loadCore } from '../test-support';
 
-const site = vi.hoisted(() => ({ answers: new Map<string, string>(), asked: [] as string[], silent: '' }));
+const site = vi.hoisted(() => ({
+  answers: new Map<string, string>(),
+  asked: [] as string[],
+  silent: '',
+  /** The player endpoint's answers by address: status and body. */
+  posts: new Map<string, { status: number; text: string }>(),
+  posted: [] as { url: string; body: string }[],
+  /** The lines of the page's transcript panel, when the user opened it. */
+  panel: [] as string[],
+}));
 vi.mock('webextension-polyfill', () => ({
   default: {
     i18n: { getUILanguage: () => 'en-US', getMessage: () => '' },
     scripting: {
-      executeScript: async ({ args }: { args: [string] }) => {
+      // The tab's injected functions, by name: fetchText, postText, transcriptPanelLines.
+      executeScript: async ({ func, args }: { func: { name: string }; args: [string, unknown, string] }) => {
+        if (func.name === 'transcriptPanelLines') return [{ result: site.panel }];
+        if (func.name === 'postText') {
+          site.posted.push({ url: args[0], body: args[2] });
+          const answer = site.posts.get(args[0].split('?')[0] ?? '');
+          return [{ result: answer ? { ok: true, ...answer } : { ok: true, status: 404, text: 'Not Found' } }];
+        }
         site.asked.push(args[0]);
         // What fetchText reports when the site took the request and never answered.
         if (args[0] === site.silent) return [{ result: { ok: false, why: 'signal timed out', timedOut: true } }];
         const text = site.answers.get(args[0]);
-        return [{ result: text === undefined ? { ok: false, why: 'HTTP 404' } : { ok: true, text } }];
+        return [{ result: text === undefined ? { ok: false, why: 'HTTP 404', status: 404 } : { ok: true, text } }];
       },
     },
   },
@@ -49,6 +65,9 @@ beforeEach(() => {
   ]);
   site.asked = [];
   site.silent = '';
+  site.posts = new Map();
+  site.posted = [];
+  site.panel = [];
 });
 
 test("the video's page is fetched afresh and its track in the user's language becomes the transcript", async () => {
@@ -113,4 +132,60 @@ test('a caption address on another site is not fetched', async () => {
   );
   expect(await readVideo(tab)).toEqual({ error: expect.stringContaining('captions on another site') });
   expect(site.asked).toEqual([WATCH]);
+});
+
+describe('as YouTube serves captions now (its web player’s addresses gated)', () => {
+  const PLAYER = 'https://www.youtube.com/youtubei/v1/player';
+  // The page's own tracks carry exp=xpe: without the player's token they answer empty.
+  const gatedPage = () =>
+    fixture('watch.html').replaceAll('\\u0026key=yt8', '\\u0026exp=xpe\\u0026key=yt8') + fixture('watch-ytcfg.html');
+  const android = JSON.parse(fixture('player-android.json')) as {
+    captions: { playerCaptionsTracklistRenderer: { captionTracks: { baseUrl: string; languageCode: string }[] } };
+  };
+  const englishTrack = android.captions.playerCaptionsTracklistRenderer.captionTracks
+    .find((t) => t.languageCode === 'en')
+    ?.baseUrl.replace('&fmt=srv3', '');
+  beforeEach(() => site.answers.set(WATCH, gatedPage()));
+
+  test('the player endpoint, asked as ANDROID without cookies, gives the track; no gated address is asked', async () => {
+    site.posts.set(PLAYER, { status: 200, text: fixture('player-android.json') });
+    site.answers.set(englishTrack ?? '', fixture('track-classic.xml'));
+    const got = await readVideo(tab);
+    expect(got).toMatchObject({ attachment: { kind: 'transcript', title: 'Sharpening a chisel; the "};" way' } });
+    const text = 'attachment' in got ? got.attachment.text : '';
+    expect(text).toContain('[0:00] It\'s the "flat" side\n');
+    expect(site.posted).toEqual([
+      {
+        url: expect.stringContaining(`${PLAYER}?key=AIzaSyFAKE-key_for_tests`),
+        body: expect.stringContaining('"clientName":"ANDROID"'),
+      },
+    ]);
+    expect(site.asked).toEqual([WATCH, englishTrack]);
+  });
+
+  test.each([
+    ['a sign-in asked for', fixture('player-login-required.json'), 200, 'asks to sign in'],
+    [
+      'a refused player endpoint and a gated page',
+      fixture('player-400-precondition.json'),
+      400,
+      'only to its own player',
+    ],
+    ['a video that does not play', fixture('player-unavailable.json'), 200, '“Video unavailable”'],
+  ])('%s says so, never "no captions"', async (_, body, status, says) => {
+    site.posts.set(PLAYER, { status, text: body });
+    const got = await readVideo(tab);
+    expect(got).toEqual({ error: expect.stringContaining(says) });
+    expect(site.asked).toEqual([WATCH]);
+  });
+
+  test('with every address closed, the transcript panel open on the page is read', async () => {
+    site.posts.set(PLAYER, { status: 400, text: fixture('player-400-precondition.json') });
+    site.panel = ['[0:05] Hone the back first.', '[1:02:03] Done.'];
+    expect(await readVideo(tab)).toMatchObject({
+      attachment: {
+        text: 'Captions used: YouTube’s transcript panel\n\n[0:05] Hone the back first.\n[1:02:03] Done.\n',
+      },
+    });
+  });
 });

@@ -1,9 +1,11 @@
 //! A YouTube video's caption track as a timestamped transcript ("[12:34] text" per line), from
-//! the track's `fmt=json3` timedtext document.
+//! the track's timedtext document: json3 (`fmt=json3`, read here) or one of the XML formats
+//! (srv3 and the classic `<transcript>`, read by `caption_xml.rs`). The first character tells
+//! them apart: `{` is json3, `<` is XML.
 //!
-//! The shape is YouTube's, undocumented; it is the one open-source readers parse (for example
-//! the TypeScript `TimedtextEvent` in several YouTube summarisers, and the `events` / `segs`
-//! schema of youtube-dl's and yt-dlp's json3 subtitle readers): `{"events": [{"tStartMs",
+//! The json3 shape is YouTube's, undocumented; it is the one open-source readers parse (for
+//! example the TypeScript `TimedtextEvent` in several YouTube summarisers, and the `events` /
+//! `segs` schema of youtube-dl's and yt-dlp's json3 subtitle readers): `{"events": [{"tStartMs",
 //! "dDurationMs", "segs": [{"utf8", "tOffsetMs"?}]}]}`. Events without `segs` set up windows and
 //! styles; events whose text is only a line break (`"aAppend": 1`) join the rolling lines of
 //! auto-generated captions. Anything else (no `events` list, an event with text but no start)
@@ -13,15 +15,33 @@ use std::fmt::Write;
 
 use serde_json::Value;
 
-/// The transcript of a json3 caption track: one line per caption, "[m:ss] text" (hours as
-/// "[h:mm:ss]"), whitespace collapsed. Empty when the track has no text at all.
-pub fn transcript_text(json3: &str) -> Result<String, String> {
+use super::caption_xml::xml_captions;
+
+/// The transcript of a caption track (json3, srv3 or classic XML): one line per caption,
+/// "[m:ss] text" (hours as "[h:mm:ss]"), whitespace collapsed. Empty when the track has no
+/// text at all.
+pub fn transcript_text(body: &str) -> Result<String, String> {
+    let body = body.trim_start_matches('\u{feff}').trim_start();
+    let captions = if body.starts_with('<') {
+        xml_captions(body)?
+    } else {
+        json3_captions(body)?
+    };
+    let mut out = String::new();
+    for (start, text) in captions {
+        let _ = writeln!(out, "[{}] {text}", timestamp(start));
+    }
+    Ok(out)
+}
+
+/// A json3 document's captions as (start in seconds, text).
+fn json3_captions(json3: &str) -> Result<Vec<(u64, String)>, String> {
     let doc: Value = serde_json::from_str(json3).map_err(|e| format!("not JSON ({e})"))?;
     let events = doc
         .get("events")
         .and_then(Value::as_array)
         .ok_or("no \"events\" list")?;
-    let mut out = String::new();
+    let mut out = Vec::new();
     for (i, event) in events.iter().enumerate() {
         let Some(text) = event_text(event, i)? else {
             continue;
@@ -30,7 +50,7 @@ pub fn transcript_text(json3: &str) -> Result<String, String> {
             .get("tStartMs")
             .and_then(Value::as_u64)
             .ok_or_else(|| format!("event {i} has text but no \"tStartMs\""))?;
-        let _ = writeln!(out, "[{}] {text}", timestamp(start / 1000));
+        out.push((start / 1000, text));
     }
     Ok(out)
 }

@@ -8,16 +8,21 @@
 //! readers rely on (jdepoix/youtube-transcript-api's `_extract_captions_json`, the
 //! `playerCaptionsTracklistRenderer` readers of YouTube summariser extensions). The object is
 //! read with `serde_json` as the first JSON value after the `=`, so the script that follows it
-//! does not matter; a missing part is an error naming it.
+//! does not matter; a missing part is an error naming it. The innertube player endpoint
+//! answers with the same object (`innertube.rs` asks it, because the web page's caption URLs
+//! now answer empty without a proof-of-origin token), so both paths share `read_player`.
 
 use serde::Serialize;
 use serde_json::Value;
+
+use super::caption_url::{track_url, TrackFormat};
 
 /// A caption track the user can be told about and Gloss can fetch.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct CaptionTrack {
-    /// The track's timedtext address, asking for the json3 format (`transcript_text` reads it).
+    /// The track's timedtext address, asking for json3 (from a watch page) or the classic XML
+    /// (from the innertube player endpoint); `transcript_text` reads both.
     pub url: String,
     /// BCP 47 code, as YouTube gives it ("en", "de", "pt-BR").
     pub language: String,
@@ -38,9 +43,16 @@ pub struct VideoCaptions {
 
 const MARKER: &str = "ytInitialPlayerResponse";
 
-/// The player data in a watch page's HTML.
+/// The player data in a watch page's HTML. Its tracks ask for json3, which the web player's
+/// own caption requests use.
 pub fn video_captions(html: &str) -> Result<VideoCaptions, String> {
     let player = player_response(html).ok_or("no ytInitialPlayerResponse object in the page")?;
+    read_player(&player, TrackFormat::Json3)
+}
+
+/// A player response (the page's `ytInitialPlayerResponse` or the innertube player endpoint's
+/// answer, which share one shape) as the video and its caption tracks.
+pub(super) fn read_player(player: &Value, format: TrackFormat) -> Result<VideoCaptions, String> {
     let details = player.get("videoDetails").ok_or("no \"videoDetails\"")?;
     let field = |name: &str| {
         details
@@ -60,7 +72,8 @@ pub fn video_captions(html: &str) -> Result<VideoCaptions, String> {
             .iter()
             .enumerate()
             .map(|(i, t)| {
-                track(t).ok_or_else(|| format!("caption track {i} has no baseUrl or languageCode"))
+                track(t, format)
+                    .ok_or_else(|| format!("caption track {i} has no baseUrl or languageCode"))
             })
             .collect::<Result<_, _>>()?,
     };
@@ -85,7 +98,7 @@ fn player_response(html: &str) -> Option<Value> {
     })
 }
 
-fn track(t: &Value) -> Option<CaptionTrack> {
+fn track(t: &Value, format: TrackFormat) -> Option<CaptionTrack> {
     let base = t.get("baseUrl")?.as_str()?;
     let language = t.get("languageCode")?.as_str()?.to_owned();
     let name = t
@@ -101,22 +114,11 @@ fn track(t: &Value) -> Option<CaptionTrack> {
         )
     };
     Some(CaptionTrack {
-        url: json3_url(base),
+        url: track_url(base, format),
         name: name.or_else(runs).unwrap_or_else(|| language.clone()),
         language,
         auto: t.get("kind").and_then(Value::as_str) == Some("asr"),
     })
-}
-
-/// `base` asking for the json3 format: any `fmt` it names is replaced.
-fn json3_url(base: &str) -> String {
-    let (path, query) = base.split_once('?').unwrap_or((base, ""));
-    let mut params: Vec<&str> = query
-        .split('&')
-        .filter(|p| !p.is_empty() && !p.starts_with("fmt="))
-        .collect();
-    params.push("fmt=json3");
-    format!("{path}?{}", params.join("&"))
 }
 
 /// The track to read: one in the user's language (`ui_language`, e.g. "de-DE"; a person's
