@@ -10,6 +10,8 @@ import type { JSHandle, Page } from 'playwright-core';
 import { launchWithExtension, WINDOW, type Browser } from './browser';
 import { saveTestProvider } from './panel';
 import { fixture, perEvent, startProviderServer, type RecordedRequest, type ProviderServer } from './provider-server';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   clickAt,
   focusedWindowName,
@@ -20,6 +22,8 @@ import {
   type Display,
   type Rect,
 } from './xvfb';
+
+const run = promisify(execFile);
 
 type Message = NonNullable<RecordedRequest['body']['messages']>[number];
 
@@ -82,6 +86,12 @@ export interface Headed {
    * SSE chunks, `delayMs` apart).
    */
   askFromPanel(text?: string, answer?: Buffer[], delayMs?: number): Promise<Message[]>;
+  /**
+   * What is on the screen and in the browser, for a failure's message: the X windows top first
+   * (name, size, place), the one with the keyboard, the browser's windows and tabs, and each
+   * Gloss page's state (a click that never lands is then explained).
+   */
+  describe(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -209,6 +219,37 @@ export async function startHeaded(args: string[] = []): Promise<Headed> {
       await xdotool(display.name, 'key', 'Return');
       await expect.poll(() => server.requests.length, { timeout: 15_000 }).toBe(before + 1);
       return server.requests.at(-1)?.body.messages ?? [];
+    },
+    describe: async () => {
+      const env = { ...process.env, DISPLAY: display.name };
+      const windows = await run('xwininfo', ['-root', '-children'], { env }).then(
+        (r) =>
+          r.stdout
+            .split('\n')
+            .filter((l) => /"[^"]*Chromium"|chromium/.test(l))
+            .map((l) => l.trim()),
+        (e: unknown) => [String(e)],
+      );
+      const browserWindows = await browser.worker.evaluate(async () =>
+        (await chrome.windows.getAll({ populate: true })).map((w) => ({
+          focused: w.focused,
+          bounds: [w.left, w.top, w.width, w.height],
+          tabs: w.tabs?.map((t) => `${t.active ? '*' : ''}${t.title ?? ''}`),
+        })),
+      );
+      const views = await (
+        await readerPage()
+      ).evaluate(() =>
+        chrome.extension.getViews().map((v) => ({
+          reader: v === window,
+          retired: (v.document.documentElement as HTMLElement | null)?.dataset.retired ?? null,
+          visible: v.document.visibilityState,
+          focus: v.document.hasFocus(),
+          size: [v.innerWidth, v.innerHeight],
+        })),
+      );
+      const focused = await focusedWindowName(display.name);
+      return JSON.stringify({ windows, focused, browserWindows, views }, null, 1);
     },
     close: async () => {
       await server.close();

@@ -109,6 +109,15 @@ test('two tabs added by the shortcut and the menu reach the model as two named s
   await second.close();
 });
 
+/** Runs `check`; if it fails, the failure says what was on screen and in the browser then. */
+async function explained(check: () => Promise<unknown>): Promise<void> {
+  try {
+    await check();
+  } catch (e) {
+    throw new Error(`${e instanceof Error ? e.message : String(e)}\nOn screen: ${await h.describe()}`, { cause: e });
+  }
+}
+
 /** Clicks the element `selector` in the panel with a real click (a user gesture, as permission prompts need). */
 async function clickInPanel(selector: string): Promise<void> {
   const at = await h.inPanel((doc, s) => {
@@ -157,23 +166,28 @@ async function allowWhenAsked(selector: string): Promise<void> {
 test('the tab picker asks to list the tabs, then for the chosen tab’s site only, and adds it', async () => {
   const first = await h.page();
   await first.goto(`${filesUrl}/tides`);
-  const other = await first.context().newPage();
-  await other.goto(`${filesUrl}/reviews`);
-  await first.bringToFront();
+  // The second tab in the same window, behind: a page Playwright opens may land in another
+  // window (the last one used), which then covers the panel the clicks below are meant for.
+  const other = await h.browser.worker.evaluate(async (url) => {
+    const [front] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    return (await chrome.tabs.create({ url, active: false, windowId: front?.windowId })).id;
+  }, `${filesUrl}/reviews`);
   await h.shortcut('alt+shift+d', first);
   await expect.poll(chips, { timeout: 15_000 }).toEqual([expect.stringContaining('How tides work')]);
 
   // The panel is still settling after the chip arrived: click again until the picker is open.
-  await expect
-    .poll(
-      async () => {
-        const open = () => h.inPanel((doc) => doc?.querySelector('.tab-pick')?.getAttribute('aria-expanded'));
-        if ((await open()) !== 'true') await clickInPanel('.tab-pick');
-        return open();
-      },
-      { timeout: 15_000, interval: 1000 },
-    )
-    .toBe('true');
+  await explained(() =>
+    expect
+      .poll(
+        async () => {
+          const open = () => h.inPanel((doc) => doc?.querySelector('.tab-pick')?.getAttribute('aria-expanded'));
+          if ((await open()) !== 'true') await clickInPanel('.tab-pick');
+          return open();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe('true'),
+  );
   await expect
     .poll(() => h.inPanel((doc) => doc?.querySelector('.tab-picker')?.textContent ?? ''), { timeout: 10_000 })
     .toContain('Gloss needs to see their titles and addresses');
@@ -194,7 +208,7 @@ test('the tab picker asks to list the tabs, then for the chosen tab’s site onl
     permissions: expect.arrayContaining(['tabs']),
     origins: expect.arrayContaining(['http://127.0.0.1/*']),
   });
-  await other.close();
+  await h.browser.worker.evaluate((id) => (id === undefined ? undefined : chrome.tabs.remove(id)), other);
 });
 
 const granted = () => h.browser.worker.evaluate(() => chrome.permissions.getAll());
