@@ -60,6 +60,12 @@ export async function longSources(panel: Page, server: Server, shoot: Shoot, lan
   server.enqueue({ kind: 'stream', chunks: sseChunks('The report, the audit and the minutes agree.', 8), delayMs: 2 });
   await panel.locator('textarea').press('Enter');
   await panel.locator('.turn[data-status="done"]').last().waitFor();
+  // The question as sent: each source's title over the start of its text.
+  await panel
+    .locator('.question')
+    .last()
+    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(panel, `sources-long-question-${lang}`);
   await panel.locator('.sources-sent summary').last().click();
   await panel
     .locator('.sources-sent')

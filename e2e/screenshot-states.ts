@@ -39,6 +39,7 @@ export async function material(panel: Page, shoot: Shoot, lang: string): Promise
     box.dispatchEvent(new ClipboardEvent('paste', { bubbles: true, cancelable: true, clipboardData: data }));
   });
   await panel.locator('.image-chip').first().waitFor();
+  await panel.locator('.chip-fit').waitFor(); // sized: the closed chip's second line
   await panel.locator('textarea').fill(lang === 'de' ? 'Was zeigt die Grafik?' : 'What does the chart show?');
   await shoot(panel, `material-${lang}`);
   // The PDF's chip opened: its text and its pages box.
