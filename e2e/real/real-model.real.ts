@@ -89,7 +89,10 @@ test('Stop ends a long answer early and keeps what arrived', async () => {
 
 test('the model list shows the served model, and Test connection the one that answered', async () => {
   await panel.getByRole('button', { name: 'Settings' }).click();
-  await panel.getByRole('button', { name: /^Edit / }).click();
+  await panel
+    .getByRole('list', { name: 'Providers' })
+    .getByRole('button', { name: /^Edit / })
+    .click();
   await panel.getByRole('button', { name: 'Load models' }).click();
   await expect.poll(() => panel.getByText(/models? available/).textContent(), { timeout: 15_000 }).toContain('1 model');
   const options = await panel
