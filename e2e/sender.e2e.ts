@@ -26,6 +26,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'provider.test': { draft: { ...DRAFT, model: 'm' } },
   'local.detect': {},
   'context.take': { windowId: 1 },
+  'context.taken': { lease: ID },
   'context.fit': { text: 'x' },
   'context.fitAll': { texts: ['x'] },
   'context.addTab': { tabId: -1 },

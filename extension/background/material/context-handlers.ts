@@ -10,6 +10,7 @@ import { pickProvider } from '../../shared/settings';
 import { coreReady, fitText, fitTexts, materialRoom, pdfPages, pdfText } from '../core';
 import { t } from '../../shared/i18n';
 import { addTab, askAboutTab, takePending } from './page-context';
+import { confirmTaken } from './hand-over';
 import { loadSettings } from '../settings/settings-store';
 
 type Sizing = Omit<Req<'context.fit'>, 'text'>;
@@ -35,6 +36,7 @@ const shown = ({ keptChars, keptTokens, totalTokens, percent }: ReturnType<typeo
 export const contextHandlers: Pick<
   Handlers,
   | 'context.take'
+  | 'context.taken'
   | 'context.fit'
   | 'context.fitAll'
   | 'context.pdfText'
@@ -43,13 +45,18 @@ export const contextHandlers: Pick<
   | 'context.askTab'
 > = {
   'context.take': async ({ windowId }) => {
-    const pending = await takePending(windowId);
-    const none = { attachment: null, pdf: null, question: null, error: null, add: false };
-    if (!pending) return none;
-    if ('error' in pending) return { ...none, error: pending.error };
+    const taken = await takePending(windowId);
+    const none = { attachment: null, pdf: null, question: null, error: null, add: false, lease: null };
+    if (!taken) return none;
+    const { pending, lease } = taken;
+    if ('error' in pending) return { ...none, error: pending.error, lease };
     const add = pending.add ?? false;
-    if ('pdf' in pending) return { ...none, pdf: pending.pdf, question: pending.question ?? null, add };
-    return { ...none, attachment: pending.attachment, question: pending.question ?? null, add };
+    if ('pdf' in pending) return { ...none, pdf: pending.pdf, question: pending.question ?? null, add, lease };
+    return { ...none, attachment: pending.attachment, question: pending.question ?? null, add, lease };
+  },
+  'context.taken': ({ lease }) => {
+    confirmTaken(lease);
+    return Promise.resolve({});
   },
   'context.pdfText': async ({ pages }) => {
     await coreReady();

@@ -32,7 +32,7 @@ vi.mock('webextension-polyfill', () => ({
   },
 }));
 
-const { handOver, takeOver } = await import('./hand-over');
+const { confirmTaken, handOver, HOLD_MS, takeHeld, takeOver } = await import('./hand-over');
 
 beforeEach(() => storage.data.clear());
 
@@ -51,4 +51,38 @@ test('what is taken is taken once', async () => {
   await handOver('pending:2', 'quote');
   const [first, again] = await Promise.all([takeOver('pending:2'), takeOver('pending:2')]);
   expect([first, again]).toEqual(['quote', undefined]);
+});
+
+test('a held take not confirmed in time is left again for the next panel; a confirmed one is not', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  try {
+    await handOver('pending:3', 'transcript');
+    const gone = await takeHeld('pending:3');
+    expect(gone?.value).toBe('transcript');
+    expect(storage.data.has('pending:3')).toBe(false);
+    // The panel that took it went away without a word: it is there again for the next one.
+    await vi.advanceTimersByTimeAsync(HOLD_MS);
+    await vi.waitFor(() => expect(storage.data.get('pending:3')).toBe('transcript'));
+
+    const kept = await takeHeld('pending:3');
+    confirmTaken(kept?.lease ?? '');
+    await vi.advanceTimersByTimeAsync(HOLD_MS);
+    expect(storage.data.has('pending:3')).toBe(false);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
+test('what the user left since is not overwritten by an unconfirmed take', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  try {
+    await handOver('pending:4', 'older');
+    await takeHeld('pending:4');
+    await handOver('pending:4', 'newer');
+    await vi.advanceTimersByTimeAsync(HOLD_MS);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(storage.data.get('pending:4')).toBe('newer');
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -7,6 +7,10 @@
  * seeing it stored), and the opening take could read nothing, then remove what was stored in the
  * meantime, before the second take read it: the material was lost, no chip and no message (a
  * YouTube end-to-end check failed so about one run in six).
+ *
+ * A panel can also take material and go before it shows it (reloaded, or closed, at that moment).
+ * So a panel's take is held (`takeHeld`): the panel confirms it once the material is in place,
+ * and what is not confirmed in time is left again for the panel that comes next.
  */
 import browser from 'webextension-polyfill';
 import { messageOf } from '../../shared/errors';
@@ -41,5 +45,39 @@ export function takeOver(key: string): Promise<unknown> {
     const stored = (await browser.storage.session.get(key))[key];
     if (stored !== undefined) await browser.storage.session.remove(key);
     return stored;
+  });
+}
+
+/** How long a held take waits for the panel's word before the material is left again. */
+export const HOLD_MS = 2_000;
+
+const held = new Map<string, { key: string; value: unknown; timer: ReturnType<typeof setTimeout> }>();
+
+/**
+ * What was left under `key`, taken and held for the taker under `lease`: `confirmTaken(lease)`
+ * once it is in place. Unconfirmed after HOLD_MS, it is left under `key` again, unless something
+ * newer was left there meanwhile (the newer one is what the user asked for last).
+ */
+export async function takeHeld(key: string): Promise<{ value: unknown; lease: string } | undefined> {
+  const value = await takeOver(key);
+  if (value === undefined) return undefined;
+  const lease = crypto.randomUUID();
+  held.set(lease, { key, value, timer: setTimeout(() => void leaveAgain(lease), HOLD_MS) });
+  return { value, lease };
+}
+
+/** The panel has what it took under `lease`. */
+export function confirmTaken(lease: string): void {
+  clearTimeout(held.get(lease)?.timer);
+  held.delete(lease);
+}
+
+function leaveAgain(lease: string): Promise<void> {
+  const hold = held.get(lease);
+  held.delete(lease);
+  if (!hold) return Promise.resolve();
+  return inTurn(async () => {
+    const now = (await browser.storage.session.get(hold.key))[hold.key];
+    if (now === undefined) await browser.storage.session.set({ [hold.key]: hold.value });
   });
 }

@@ -7,7 +7,7 @@ import browser, { type Tabs } from 'webextension-polyfill';
 import type { PageText } from '../../content/page';
 import pageReader from '../../content/page.ts?iife';
 import { readSelection } from '../../content/selection';
-import { handOver, takeOver } from './hand-over';
+import { handOver, takeHeld } from './hand-over';
 import { createImageMenus } from './image-menus';
 import { openPanel, panelReady, togglePanel } from '../panel';
 import {
@@ -71,9 +71,14 @@ async function createMenus(): Promise<void> {
   browser.contextMenus.create({ id: MENU_ADD_TAB, title: t('menuAddTab'), contexts: ['page'] });
 }
 
-/** What is waiting for the panel of `windowId`, taken once. */
-export async function takePending(windowId: number): Promise<PendingContext | null> {
-  return readPending(await takeOver(pendingContextKey(windowId)));
+/**
+ * What is waiting for the panel of `windowId`, taken once and held until the panel confirms it
+ * (`lease`; `confirmTaken`).
+ */
+export async function takePending(windowId: number): Promise<{ pending: PendingContext; lease: string } | null> {
+  const taken = await takeHeld(pendingContextKey(windowId));
+  const pending = taken && readPending(taken.value);
+  return taken && pending ? { pending, lease: taken.lease } : null;
 }
 
 /** Leaves `pending` for the panel of the tab's window; if storage refuses it, says why instead. */

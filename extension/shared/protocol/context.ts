@@ -44,7 +44,14 @@ export const CONTEXT_MESSAGES = {
       error: v.nullable(v.string()),
       /** "Add this tab": the material joins the composer's sources instead of replacing them. */
       add: v.boolean(),
+      /** Confirm it with `context.taken` once shown; unconfirmed, it is left for the next panel. */
+      lease: v.nullable(v.string()),
     }),
+  },
+  /** The panel shows what it took under `lease` (`context.take`). */
+  'context.taken': {
+    req: v.object({ lease: v.pipe(v.string(), v.maxLength(100)) }),
+    res: v.object({}),
   },
   /**
    * Adds a tab of the panel's window to the composer (the tab picker): the worker reads it as

@@ -19,6 +19,10 @@ import { withSource, type Source } from './sources';
 
 export type { Attachment };
 
+/** The page is going away (closed, or reloaded): what it takes now may never be shown. */
+let leaving = false;
+addEventListener('pagehide', () => (leaving = true));
+
 /**
  * Calls `arrived` with what is waiting for this window's panel, now and whenever more comes;
  * from when `ready` (the kept sources are back, so new material replaces or joins them).
@@ -30,7 +34,12 @@ function useWindowPending(arrived: (r: Taken) => void, ready: boolean): void {
     const take = () => {
       if (windowId === undefined || panelRetired()) return;
       send('context.take', { windowId }).then(
-        (r) => arrived(r),
+        (r) => {
+          arrived(r);
+          // In place: the worker stops holding it for the next panel (a page going away as it
+          // took it says nothing, and the material is left again).
+          if (r.lease && !leaving) send('context.taken', { lease: r.lease }).catch(() => undefined);
+        },
         (e: unknown) => arrived({ failed: messageOf(e) }),
       );
     };
