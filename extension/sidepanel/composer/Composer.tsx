@@ -16,6 +16,8 @@ import type { ScrollKey } from './composer-text';
 import { allFit, useSendChoice } from '../material/useSourcesFit';
 import type { QuickAction } from '../../shared/preferences';
 import { QuestionBox } from './QuestionBox';
+import { focusAtEnd } from './focus';
+import { KeyboardElsewhere, useKeyboardElsewhere } from './KeyboardElsewhere';
 import type { ScannedPdf } from '../pdf/pdf-pages';
 import { QuickActions } from './QuickActions';
 import { useDraft, type Offered } from './useDraft';
@@ -55,16 +57,6 @@ interface Props {
   scanned: { scan: ScannedPdf | null; onTaken: () => void };
   /** Why nothing was sent (the sources could not be sized). */
   onError: (message: string) => void;
-}
-
-/**
- * Gives the box the keyboard with the caret after the draft (a box filled on load has it before),
- * so what is typed next continues it; a box that has the keyboard keeps its caret.
- */
-export function focusAtEnd(box: HTMLTextAreaElement | null): void {
-  if (!box || box.ownerDocument.activeElement === box) return;
-  box.focus();
-  box.setSelectionRange(box.value.length, box.value.length);
 }
 
 /** A new source (and a panel just opened) brings the cursor to the question: material is never sent by itself. */
@@ -150,6 +142,7 @@ export function Composer({
   const images = useImages(returned);
   const blindModel = useBlindModel(providerId, model, images.images.length > 0);
   useFocusOnNewSource(box, attachments);
+  const keyboardElsewhere = useKeyboardElsewhere(attachments);
   const { choice, editing, submit, onKey } = useSending(
     { streaming, attachments, onSend, onEdit, onAttachmentsChange, onStop, lastQuestion, onError },
     { draft, setDraft, offered, box, images, providerId },
@@ -166,6 +159,7 @@ export function Composer({
         onTrim={choice.setTrim}
         onSized={choice.onSized}
       />
+      {keyboardElsewhere && <KeyboardElsewhere box={box} />}
       {quickActions.actions.length > 0 && !editing && (
         <QuickActions
           actions={quickActions.actions}
