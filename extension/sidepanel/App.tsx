@@ -17,7 +17,7 @@ export function App() {
   const api = useSettings();
   const chat = useChat();
   const { session } = chat;
-  const models = useModelChoice(api.settings, chat.state.conversation);
+  const models = useModelChoice(api.settings, chat.state.conversation, session.tell);
   const { choice } = models;
   useLayoutEffect(() => session.setChoice(choice), [session, choice]);
   const instructions = api.settings?.instructions ?? '';

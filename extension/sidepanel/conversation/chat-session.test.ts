@@ -224,6 +224,14 @@ describe('stopping and switching', () => {
     expect(gone.view().state.conversation).toBeNull();
   });
 
+  test('a change made elsewhere in the panel that was not stored is told, and can be dismissed', () => {
+    const fake = fakeSession();
+    fake.session.tell('That change was not saved: quota');
+    expect(fake.view().notice).toBe('That change was not saved: quota');
+    fake.session.dismissNotice();
+    expect(fake.view().notice).toBeNull();
+  });
+
   test('Continue carries on the same turn without showing a new question', () => {
     const fake = askedAndStored();
     fake.worker.emit({ type: 'stopped' });

@@ -213,6 +213,9 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
 
   readonly dismissNotice = (): void => this.set({ notice: null });
 
+  /** Shows why something the user did elsewhere in the panel did not take (the model picked). */
+  readonly tell = (notice: string): void => this.set({ notice });
+
   private show(id: string, opened: Opened): void {
     this.closeAll();
     this.answers.clear();

@@ -5,6 +5,8 @@
  * the top of that provider's recent ones.
  */
 import { useEffect, useState } from 'react';
+import { messageOf } from '../../shared/errors';
+import { t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
 import type { PublicSettings } from '../../shared/settings';
 import type { ConversationRecord } from '../../shared/history';
@@ -32,6 +34,8 @@ function readNewChatPick(): Picked | null {
 export function useModelChoice(
   settings: PublicSettings | undefined,
   conversation: ConversationRecord | null,
+  /** Says a pick was not stored with its conversation (it still applies until the panel closes). */
+  onNotSaved: (message: string) => void,
 ): { choice: Choice | undefined; recent: Recent; pick: (choice: Choice) => void; forget: () => void } {
   const [picked, setPicked] = useState<Picked | null>(readNewChatPick);
   const [recent, setRecent] = useState<Recent>(() => readRecent(localStorage.getItem(RECENT_KEY)));
@@ -49,7 +53,8 @@ export function useModelChoice(
     setRecent(now);
     localStorage.setItem(RECENT_KEY, JSON.stringify(now));
     if (id === null) localStorage.setItem(NEW_CHAT_KEY, JSON.stringify(next));
-    else send('history.update', { id, choice: next }).catch(console.error);
+    else
+      send('history.update', { id, choice: next }).catch((e: unknown) => onNotSaved(t('changeNotSaved', messageOf(e))));
   };
   /** A new chat starts at the default. */
   const forget = () => {
