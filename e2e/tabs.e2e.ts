@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headedWithFiles } from './file-server';
 import { ICON_RGB, PAGE_AREA, panelToScreen, type Headed } from './headed';
-import { findOnScreen } from './xvfb';
+import { findOnScreen, focusedWindowName } from './xvfb';
 
 const ARTICLE = readFileSync(new URL('./fixtures/injected-page.html', import.meta.url), 'utf8');
 // A second page of a different site's shape: a product's reviews.
@@ -114,23 +114,49 @@ async function explained(check: () => Promise<unknown>): Promise<void> {
   try {
     await check();
   } catch (e) {
-    throw new Error(`${e instanceof Error ? e.message : String(e)}\nOn screen: ${await h.describe()}`, { cause: e });
+    const screen = await h.describe();
+    throw new Error(
+      `${e instanceof Error ? e.message : String(e)}\nClicks: ${clicked.join('; ')}\nOn screen: ${screen}`,
+      {
+        cause: e,
+      },
+    );
   }
 }
 
 /** Clicks the element `selector` in the panel with a real click (a user gesture, as permission prompts need). */
 async function clickInPanel(selector: string): Promise<void> {
-  const at = await h.inPanel((doc, s) => {
-    const box = doc?.querySelector(s)?.getBoundingClientRect();
-    const view = doc?.defaultView;
-    return box && view
-      ? { x: box.x + box.width / 2, y: box.y + box.height / 2, w: view.innerWidth, h: view.innerHeight }
-      : null;
-  }, selector);
+  const measure = () =>
+    h.inPanel((doc, s) => {
+      const box = doc?.querySelector(s)?.getBoundingClientRect();
+      const view = doc?.defaultView;
+      return box && view
+        ? { x: box.x + box.width / 2, y: box.y + box.height / 2, w: view.innerWidth, h: view.innerHeight }
+        : null;
+    }, selector);
+  // Where it stays: a panel still laying itself out moves its controls under the pointer.
+  let at = await measure();
+  for (let i = 0; i < 5; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const again = await measure();
+    if (JSON.stringify(again) === JSON.stringify(at)) break;
+    at = again;
+  }
   if (!at) throw new Error(`${selector} is not in the panel`);
   const { x, y } = panelToScreen(at);
+  // A file chooser opened by a click that landed on the paperclip beside (CI saw one over the
+  // whole window) takes every click after it: close it first.
+  if ((await focusedWindowName(h.display.name)) === 'Open File') await h.xdotool('key', 'Escape');
   await h.clickAt(Math.round(x), Math.round(y));
+  // What the click reached, for a failure's message.
+  clicked.push(
+    `${selector} at ${Math.round(x)},${Math.round(y)} (panel ${at.w}×${at.h}) → ` +
+      (await h.inPanel((doc) => doc?.activeElement?.getAttribute('aria-label') ?? doc?.activeElement?.tagName ?? '')),
+  );
 }
+
+/** Each real click in the panel and the control it left focused. */
+const clicked: string[] = [];
 
 /**
  * Where the browser's permission prompt shows its icon, over the top middle of the page (clear of
