@@ -156,7 +156,7 @@ describe('as YouTube serves captions now (its web player’s addresses gated)', 
     expect(text).toContain('[0:00] It\'s the "flat" side\n');
     expect(site.posted).toEqual([
       {
-        url: expect.stringContaining(`${PLAYER}?key=AIzaSyFAKE-key_for_tests`),
+        url: expect.stringContaining(`${PLAYER}?key=test-key-innertube`),
         body: expect.stringContaining('"clientName":"ANDROID"'),
       },
     ]);

@@ -10,7 +10,7 @@ const WATCH: &str = include_str!("../../tests/fixtures/youtube/watch.html");
 
 fn page() -> PageInnertube {
     PageInnertube {
-        api_key: "AIzaKey".into(),
+        api_key: "test-key".into(),
         hl: "de".into(),
         gl: "AT".into(),
         visitor_data: Some("Cgt%3D".into()),
@@ -36,7 +36,7 @@ fn the_page_gives_the_key_and_context_of_its_last_ytcfg_calls() {
     assert_eq!(
         page,
         PageInnertube {
-            api_key: "AIzaSyFAKE-key_for_tests_00000000000000".into(),
+            api_key: "test-key-innertube".into(),
             hl: "en".into(),
             gl: "US".into(),
             visitor_data: Some("CgtXdUVfZmFrZV92aSj4uaLCBjIKCgJVUxIEGgAgJw%3D%3D".into()),
@@ -78,7 +78,7 @@ fn the_page_crosses_the_boundary_in_camel_case() {
     let value = serde_json::to_value(page()).unwrap();
     assert_eq!(
         value,
-        json!({"apiKey": "AIzaKey", "hl": "de", "gl": "AT", "visitorData": "Cgt%3D"})
+        json!({"apiKey": "test-key", "hl": "de", "gl": "AT", "visitorData": "Cgt%3D"})
     );
     let back: PageInnertube =
         serde_json::from_value(json!({"apiKey": "k", "hl": "en", "gl": "US"})).unwrap();
@@ -98,7 +98,7 @@ fn the_request_asks_the_player_as_the_client() {
     );
     assert_eq!(
         request.url,
-        "https://www.youtube.com/youtubei/v1/player?key=AIzaKey&prettyPrint=false"
+        "https://www.youtube.com/youtubei/v1/player?key=test-key&prettyPrint=false"
     );
     assert_eq!(request.method, "POST");
     assert_eq!(request.headers["content-type"], "application/json");
