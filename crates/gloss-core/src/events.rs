@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::spec::ToolCall;
+
 /// One thing that happened in a provider's response stream.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
@@ -16,6 +18,13 @@ pub enum StreamEvent {
     Text { text: String },
     /// A piece of the model's visible reasoning ("thinking"), shown collapsed.
     Reasoning { text: String },
+    /// The end of a block of reasoning the provider signed: the signature goes back with the
+    /// block when the turn is sent again (Anthropic's `signature_delta`).
+    ReasoningSignature { signature: String },
+    /// Reasoning the provider sent only encrypted: no text, opaque data to send back.
+    RedactedReasoning { data: String },
+    /// A complete tool call, its arguments parsed. Sent once the whole call has arrived.
+    ToolCall(ToolCall),
     /// The model that answered, as the response names it (which may not be the one asked for:
     /// llama.cpp serves whatever it loaded, OpenAI names the dated snapshot). Sent at most once,
     /// as soon as the body names it, never empty; absent when the response names none.
@@ -70,7 +79,10 @@ pub enum FinishReason {
     Length,
     /// The provider's safety filter stopped the answer.
     ContentFilter,
-    /// Anything else (tool calls, provider-specific reasons).
+    /// The model stopped to call tools: run them and send their results.
+    #[serde(rename = "toolCalls")]
+    ToolCalls,
+    /// Anything else (provider-specific reasons).
     Other,
 }
 

@@ -6,12 +6,14 @@
 mod content;
 mod content_de;
 pub mod image;
+mod tools;
 
 use serde::{Deserialize, Serialize};
 
 pub(crate) use content::join_text;
 pub use content::{Content, Image, Part, PartRef};
 use image::ImageProblem;
+pub use tools::{is_tool_name, Reasoning, ToolCall, ToolSpec};
 
 /// Which wire protocol a provider speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,14 +48,48 @@ pub enum Role {
     System,
     User,
     Assistant,
+    /// A tool's result, answering the call `tool_call_id` names.
+    Tool,
 }
 
 /// One message of the conversation sent to the model.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Message {
     pub role: Role,
-    /// Text, or text and images (see [`Content`]).
+    /// Text, or text and images (see [`Content`]); an assistant's may hold tool calls.
     pub content: Content,
+    /// A tool result's call (`role: tool` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_call_id: Option<String>,
+    /// A tool result's tool (`role: tool` only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// A tool result that reports a failure (Anthropic's `is_error`; the others read the text).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub is_error: bool,
+}
+
+impl Message {
+    /// A message of `role` saying `content`.
+    pub fn new(role: Role, content: impl Into<Content>) -> Self {
+        Self {
+            role,
+            content: content.into(),
+            tool_call_id: None,
+            name: None,
+            is_error: false,
+        }
+    }
+
+    /// The result of the call `id` to the tool `name`.
+    pub fn tool_result(id: &str, name: &str, content: impl Into<Content>) -> Self {
+        Self {
+            tool_call_id: Some(id.to_owned()),
+            name: Some(name.to_owned()),
+            ..Self::new(Role::Tool, content)
+        }
+    }
 }
 
 /// Everything needed to ask a provider for a streamed answer.
@@ -77,6 +113,9 @@ pub struct ChatSpec {
     /// Upper bound on the answer's tokens; the provider's default when `None`.
     #[serde(default)]
     pub max_tokens: Option<u32>,
+    /// The tools the model may call; none offered when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tools: Vec<ToolSpec>,
 }
 
 /// A spec that cannot become a request; `field` names the setting to fix, `key` the message in
@@ -119,7 +158,8 @@ pub(crate) fn validate(spec: &ChatSpec) -> Result<(), SpecError> {
     spec.messages
         .iter()
         .flat_map(|m| m.content.images())
-        .try_for_each(check_image)
+        .try_for_each(check_image)?;
+    tools::check(spec)
 }
 
 /// Checks one image; the message says which of the user's images cannot go and why.

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use gloss_core::errors::{
     bad_response, network_error, ollama_origin_refused, provider_error, timeout, too_large,
-    truncated,
+    tool_call_cut, tool_call_unreadable, truncated, unknown_tool,
 };
 use gloss_core::{check_endpoint, http_error, Limit, Localized, ProviderKind, StreamEvent};
 use serde_json::Value;
@@ -74,6 +74,12 @@ fn every_error_is_said_the_same_from_its_parts() {
         too_large(Limit::Line, 4 << 20),
         too_large(Limit::Event, 64 << 10),
         too_large(Limit::Answer, 100),
+        tool_call_unreadable(
+            "get_weather",
+            "EOF while parsing an object at line 1 column 9",
+        ),
+        tool_call_cut("get_weather"),
+        unknown_tool("delete_everything"),
     ];
     for kind in ProviderKind::ALL {
         for status in [400, 401, 403, 404, 408, 413, 422, 429, 500, 502, 503, 504] {
@@ -122,6 +128,7 @@ fn every_error_is_said_the_same_from_its_parts() {
 #[test]
 fn every_settings_problem_has_its_message_in_the_catalogue() {
     let en = catalogue();
+    let mut problems = Vec::new();
     for (url, model) in [
         ("ftp://x", "m"),
         ("https://", "m"),
@@ -129,6 +136,21 @@ fn every_settings_problem_has_its_message_in_the_catalogue() {
         ("https://x/v1", " "),
     ] {
         let problem = check_endpoint(url, model).expect_err(url);
+        problems.push(problem);
+    }
+    let tool_specs = [
+        serde_json::json!({ "tools": [{ "name": "a b", "parameters": {} }], "messages": [
+            { "role": "user", "content": "q" }] }),
+        serde_json::json!({ "messages": [{ "role": "tool", "content": "r" }] }),
+    ];
+    for mut spec in tool_specs {
+        spec["provider"] = "openai".into();
+        spec["baseUrl"] = "http://h/v1".into();
+        spec["model"] = "m".into();
+        let spec: gloss_core::ChatSpec = serde_json::from_value(spec).unwrap();
+        problems.push(gloss_core::build_request(&spec).unwrap_err());
+    }
+    for problem in problems {
         assert_eq!(
             en[&problem.key]["message"].as_str(),
             Some(problem.message.as_str()),

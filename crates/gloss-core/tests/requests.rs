@@ -25,13 +25,20 @@ fn read(path: &Path) -> Value {
 fn every_protocol_builds_its_golden_request() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/requests");
     let mut checked = 0;
+    // Every case and protocol is tried and every mismatch reported, not only the first.
+    let mut wrong = Vec::new();
     for case in fs::read_dir(root).unwrap() {
         let case = case.unwrap().path();
         let spec = read(&case.join("spec.json"));
         for kind in ProviderKind::ALL {
             let name = serde_json::to_value(kind).unwrap();
             let name = name.as_str().unwrap();
-            let expected = read(&case.join(format!("{name}.json")));
+            let path = case.join(format!("{name}.json"));
+            if !path.exists() {
+                wrong.push(format!("{} is missing", path.display()));
+                continue;
+            }
+            let expected = read(&path);
             let mut spec = spec.clone();
             spec["provider"] = name.into();
             spec["baseUrl"] = expected["baseUrl"].clone();
@@ -39,11 +46,14 @@ fn every_protocol_builds_its_golden_request() {
             let request = build_request(&spec).unwrap();
             let body: Value = serde_json::from_str(&request.body).unwrap();
             let what = format!("{} {name}", case.display());
-            assert_eq!(request.url, expected["url"], "{what}");
-            assert_eq!(body, expected["body"], "{what}");
+            if request.url != expected["url"] || body != expected["body"] {
+                let got = serde_json::to_string_pretty(&body).unwrap();
+                wrong.push(format!("{what}: {} with body\n{got}", request.url));
+            }
             checked += 1;
         }
     }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
     assert!(
         checked >= ProviderKind::ALL.len(),
         "no request fixtures found"

@@ -50,10 +50,10 @@ pub fn build_messages(
     images: &[Image],
 ) -> Vec<Message> {
     if attachments.is_empty() {
-        return vec![Message {
-            role: Role::User,
-            content: with_images(question.into(), images),
-        }];
+        return vec![Message::new(
+            Role::User,
+            with_images(question.into(), images),
+        )];
     }
     let mut user = String::new();
     for (i, a) in attachments.iter().enumerate() {
@@ -63,14 +63,8 @@ pub fn build_messages(
     }
     user.push_str(question);
     vec![
-        Message {
-            role: Role::System,
-            content: SYSTEM_INSTRUCTION.into(),
-        },
-        Message {
-            role: Role::User,
-            content: with_images(user, images),
-        },
+        Message::new(Role::System, SYSTEM_INSTRUCTION),
+        Message::new(Role::User, with_images(user, images)),
     ]
 }
 

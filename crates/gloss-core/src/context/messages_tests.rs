@@ -82,13 +82,7 @@ fn title_and_url_cannot_forge_the_closing_line() {
 #[test]
 fn a_question_alone_is_one_user_message() {
     let messages = build_messages("Hi", &[], &[]);
-    assert_eq!(
-        messages,
-        vec![Message {
-            role: Role::User,
-            content: "Hi".into()
-        }]
-    );
+    assert_eq!(messages, vec![Message::new(Role::User, "Hi")]);
 }
 
 #[test]

@@ -125,6 +125,9 @@ fn content(parts: &[PartRef<'_>]) -> Value {
             PartRef::Image(image) => json!({ "type": "image", "source": {
                 "type": "base64", "media_type": image.media_type, "data": image.data,
             } }),
+            PartRef::ToolCall(_) | PartRef::Reasoning(_) => {
+                unreachable!("parts() holds text and images only")
+            }
         })
         .collect();
     json!(blocks)

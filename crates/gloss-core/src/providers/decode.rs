@@ -9,7 +9,7 @@
 use super::protocol;
 use super::sse::SseDecoder;
 use crate::errors;
-use crate::events::StreamEvent;
+use crate::events::{FinishReason, StreamEvent};
 use crate::limits::{Limit, Limits, MAX_MODEL_NAME};
 use crate::spec::ProviderKind;
 
@@ -31,6 +31,10 @@ pub struct StreamDecoder {
     max_answer: usize,
     /// A `model` event has been handed on: later ones are dropped.
     model_named: bool,
+    /// The names of the tools offered, when the caller said; a call to another ends the answer.
+    offered: Option<Vec<String>>,
+    /// A tool call has been handed on: the answer's `done` says `toolCalls`.
+    called: bool,
 }
 
 impl StreamDecoder {
@@ -47,7 +51,16 @@ impl StreamDecoder {
             answer: 0,
             max_answer: limits.answer,
             model_named: false,
+            offered: None,
+            called: false,
         }
+    }
+
+    /// The tools the request offered: a call to any other is refused with an error event that
+    /// ends the answer, before anything could run it.
+    pub fn offering(mut self, names: Vec<String>) -> Self {
+        self.offered = Some(names);
+        self
     }
 
     pub fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
@@ -69,6 +82,7 @@ impl StreamDecoder {
 
     fn cut_after_terminal(&mut self, events: Vec<StreamEvent>) -> Vec<StreamEvent> {
         let mut events = self.cut_at_answer_cap(events);
+        self.check_tool_calls(&mut events);
         if let Some(pos) = events.iter().position(StreamEvent::is_terminal) {
             events.truncate(pos + 1);
             self.ended = true;
@@ -96,6 +110,30 @@ impl StreamDecoder {
 }
 
 impl StreamDecoder {
+    /// Refuses a call to a tool not offered, and says `toolCalls` as the reason an answer with
+    /// calls stopped: Gemini and Ollama say `STOP`/`stop` after a call, OpenAI-compatible
+    /// servers vary.
+    fn check_tool_calls(&mut self, events: &mut [StreamEvent]) {
+        for event in events {
+            match event {
+                StreamEvent::ToolCall(call) => {
+                    let offered = self.offered.as_ref();
+                    if offered.is_some_and(|names| !names.contains(&call.name)) {
+                        *event = errors::unknown_tool(&call.name);
+                        return;
+                    }
+                    self.called = true;
+                }
+                StreamEvent::Done { reason } if self.called => {
+                    if matches!(reason, FinishReason::Stop | FinishReason::Other) {
+                        *reason = FinishReason::ToolCalls;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// Keeps the first `model` event with a name (trimmed, within [`MAX_MODEL_NAME`]) and drops
     /// the others, so a protocol can say the name wherever its chunks carry it.
     fn name_model_once(&mut self, events: &mut Vec<StreamEvent>) {

@@ -109,12 +109,10 @@ pub fn chat_url(kind: ProviderKind, base_url: &str, model: &str) -> Result<Strin
         base_url: base_url.to_owned(),
         api_key: None,
         model: model.to_owned(),
-        messages: vec![spec::Message {
-            role: spec::Role::User,
-            content: spec::Content::Text(String::new()),
-        }],
+        messages: vec![spec::Message::new(spec::Role::User, "")],
         temperature: None,
         max_tokens: None,
+        tools: Vec::new(),
     };
     build_request(&probe).map(|request| request.url)
 }
@@ -194,13 +192,11 @@ pub(crate) fn test_spec(
         model: "test-model".into(),
         messages: messages
             .iter()
-            .map(|&(role, content)| Message {
-                role,
-                content: content.into(),
-            })
+            .map(|&(role, content)| Message::new(role, content))
             .collect(),
         temperature: None,
         max_tokens: None,
+        tools: Vec::new(),
     }
 }
 

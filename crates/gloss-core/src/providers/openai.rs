@@ -81,6 +81,9 @@ fn message(m: &Message) -> Value {
             PartRef::Image(image) => {
                 json!({ "type": "image_url", "image_url": { "url": image.data_url() } })
             }
+            PartRef::ToolCall(_) | PartRef::Reasoning(_) => {
+                unreachable!("parts() holds text and images only")
+            }
         })
         .collect();
     json!({ "role": m.role, "content": parts })
@@ -174,17 +177,12 @@ mod tests {
             api_key: key.map(Into::into),
             model: "gpt-4o-mini".into(),
             messages: vec![
-                Message {
-                    role: Role::System,
-                    content: "Be brief.".into(),
-                },
-                Message {
-                    role: Role::User,
-                    content: "Hi".into(),
-                },
+                Message::new(Role::System, "Be brief."),
+                Message::new(Role::User, "Hi"),
             ],
             temperature: Some(0.5),
             max_tokens: Some(100),
+            tools: Vec::new(),
         }
     }
 

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::tools::{Reasoning, ToolCall};
+
 /// A message's content: a string, or an ordered list of parts. Read by hand (`content_de.rs`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
@@ -19,8 +21,15 @@ pub enum Content {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "lowercase")]
 pub enum Part {
-    Text { text: String },
+    Text {
+        text: String,
+    },
     Image(Image),
+    /// A call the model made (assistant messages only).
+    #[serde(rename = "toolCall")]
+    ToolCall(ToolCall),
+    /// Reasoning the provider wants back with the turn (assistant messages only).
+    Reasoning(Reasoning),
 }
 
 /// An image, inline: its media type (`image/png`, `image/jpeg`, `image/webp` or `image/gif`)
@@ -44,11 +53,22 @@ impl Image {
 pub enum PartRef<'a> {
     Text(&'a str),
     Image(&'a Image),
+    ToolCall(&'a ToolCall),
+    Reasoning(&'a Reasoning),
 }
 
 impl Content {
-    /// The parts in order; a text message is one text part.
+    /// The text and image parts in order (what a person wrote or was shown); a text message is
+    /// one text part. Tool calls and reasoning are left out: see [`Content::all_parts`].
     pub fn parts(&self) -> Vec<PartRef<'_>> {
+        self.all_parts()
+            .into_iter()
+            .filter(|p| matches!(p, PartRef::Text(_) | PartRef::Image(_)))
+            .collect()
+    }
+
+    /// Every part in order, tool calls and reasoning included.
+    pub fn all_parts(&self) -> Vec<PartRef<'_>> {
         match self {
             Content::Text(text) => vec![PartRef::Text(text)],
             Content::Parts(parts) => parts
@@ -56,20 +76,34 @@ impl Content {
                 .map(|p| match p {
                     Part::Text { text } => PartRef::Text(text),
                     Part::Image(image) => PartRef::Image(image),
+                    Part::ToolCall(call) => PartRef::ToolCall(call),
+                    Part::Reasoning(reasoning) => PartRef::Reasoning(reasoning),
                 })
                 .collect(),
         }
     }
 
-    /// The images, in order.
-    pub fn images(&self) -> impl Iterator<Item = &Image> {
-        let parts: &[Part] = match self {
+    /// The tool calls, in order.
+    pub fn tool_calls(&self) -> impl Iterator<Item = &ToolCall> {
+        self.as_parts().iter().filter_map(|p| match p {
+            Part::ToolCall(call) => Some(call),
+            _ => None,
+        })
+    }
+
+    /// The parts as a slice (a text message has none).
+    fn as_parts(&self) -> &[Part] {
+        match self {
             Content::Text(_) => &[],
             Content::Parts(parts) => parts,
-        };
-        parts.iter().filter_map(|p| match p {
+        }
+    }
+
+    /// The images, in order.
+    pub fn images(&self) -> impl Iterator<Item = &Image> {
+        self.as_parts().iter().filter_map(|p| match p {
             Part::Image(image) => Some(image),
-            Part::Text { .. } => None,
+            _ => None,
         })
     }
 
@@ -93,7 +127,7 @@ pub(crate) fn join_text(parts: &[PartRef<'_>]) -> String {
         .iter()
         .filter_map(|p| match p {
             PartRef::Text(t) => Some(*t),
-            PartRef::Image(_) => None,
+            _ => None,
         })
         .collect();
     texts.join("\n\n")

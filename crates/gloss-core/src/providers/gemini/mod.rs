@@ -127,6 +127,9 @@ fn part(part: PartRef<'_>) -> Value {
         PartRef::Image(image) => {
             json!({ "inlineData": { "mimeType": image.media_type, "data": image.data } })
         }
+        PartRef::ToolCall(_) | PartRef::Reasoning(_) => {
+            unreachable!("parts() holds text and images only")
+        }
     }
 }
 
