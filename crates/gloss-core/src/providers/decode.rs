@@ -58,6 +58,7 @@ impl StreamDecoder {
 
     /// The tools the request offered: a call to any other is refused with an error event that
     /// ends the answer, before anything could run it.
+    #[must_use]
     pub fn offering(mut self, names: Vec<String>) -> Self {
         self.offered = Some(names);
         self

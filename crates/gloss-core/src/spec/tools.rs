@@ -86,7 +86,7 @@ mod tests {
     use super::super::{ChatSpec, Content, Part};
     use serde_json::json;
 
-    fn spec(tools: serde_json::Value, messages: serde_json::Value) -> ChatSpec {
+    fn spec(tools: &serde_json::Value, messages: &serde_json::Value) -> ChatSpec {
         serde_json::from_value(json!({ "provider": "openai", "baseUrl": "http://h/v1",
             "model": "m", "tools": tools, "messages": messages }))
         .unwrap()
@@ -104,7 +104,7 @@ mod tests {
         ]);
         let tools =
             json!([{ "name": "f", "description": "d", "parameters": { "type": "object" } }]);
-        let s = spec(tools.clone(), messages.clone());
+        let s = spec(&tools, &messages);
         assert_eq!(s.messages[1].content.tool_calls().count(), 1);
         assert_eq!(s.messages[1].content.parts(), vec![]);
         assert!(s.messages[2].is_error);
@@ -122,14 +122,14 @@ mod tests {
             json!([tool("a b")]),
             json!([tool("f"), tool("f")]),
         ] {
-            let err = super::check(&spec(tools, q.clone())).unwrap_err();
+            let err = super::check(&spec(&tools, &q)).unwrap_err();
             assert_eq!(
                 (err.field.as_str(), err.key.as_str()),
                 ("tools", "specToolName")
             );
         }
         let orphan = json!([{ "role": "tool", "name": "f", "content": "r" }]);
-        let err = super::check(&spec(json!([]), orphan)).unwrap_err();
+        let err = super::check(&spec(&json!([]), &orphan)).unwrap_err();
         assert_eq!(err.key, "specToolResult");
     }
 
