@@ -17,6 +17,7 @@ pub mod ndjson;
 mod ollama;
 mod openai;
 pub mod sse;
+mod tool_args;
 
 use std::borrow::Cow;
 
