@@ -27,10 +27,16 @@ export interface ChatSpec {
   messages: ChatMessage[];
   temperature?: number;
   maxTokens?: number;
+  /** The tools the model may call (names: 1–64 of a-z A-Z 0-9 _ -, each once). */
+  tools?: ToolSpec[];
 }
+/** A tool the model may call; `parameters` is a JSON Schema object. */
+export interface ToolSpec { name: string; description?: string; parameters: Record<string, unknown> }
+/** A call the model made; `signature` is opaque data the provider needs back exactly. */
+export interface ToolCall { id: string; name: string; arguments: Record<string, unknown>; signature?: string }
 export interface SpecError { field: string; message: string; key: string }
 export interface HttpRequest { url: string; method: string; headers: Record<string, string>; body: string }
-export type FinishReason = 'stop' | 'length' | 'content_filter' | 'other';
+export type FinishReason = 'stop' | 'length' | 'content_filter' | 'toolCalls' | 'other';
 export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'context_length'
   | 'content_filter' | 'no_vision' | 'bad_request' | 'network' | 'timeout' | 'truncated' | 'bad_response';
 /**
@@ -60,6 +66,9 @@ export interface Fit { keptBytes: number; keptTokens: number; totalTokens: numbe
 export type StreamEvent =
   | { type: 'text'; text: string }
   | { type: 'reasoning'; text: string }
+  | { type: 'reasoningSignature'; signature: string }
+  | { type: 'redactedReasoning'; data: string }
+  | ({ type: 'toolCall' } & ToolCall)
   | { type: 'model'; name: string }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'done'; reason: FinishReason }
@@ -260,12 +269,19 @@ pub struct StreamDecoder(gloss_core::StreamDecoder);
 
 #[wasm_bindgen]
 impl StreamDecoder {
+    /// A decoder for `kind`'s responses; with `tools` (the names offered), a call to any other
+    /// ends the answer with an error before anything could run it.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ProviderKind")] kind: JsValue,
+        tools: Option<Vec<String>>,
     ) -> Result<StreamDecoder, JsError> {
         let kind: ProviderKind = from_js(kind, "provider kind")?;
-        Ok(Self(gloss_core::StreamDecoder::new(kind)))
+        let decoder = gloss_core::StreamDecoder::new(kind);
+        Ok(Self(match tools {
+            Some(names) => decoder.offering(names),
+            None => decoder,
+        }))
     }
 
     #[wasm_bindgen(unchecked_return_type = "StreamEvent[]")]
@@ -276,5 +292,11 @@ impl StreamDecoder {
     #[wasm_bindgen(unchecked_return_type = "StreamEvent[]")]
     pub fn finish(&mut self) -> JsValue {
         to_js(&self.0.finish())
+    }
+
+    /// The answer so far as the assistant message to send back with its tool calls' results.
+    #[wasm_bindgen(unchecked_return_type = "ChatMessage")]
+    pub fn message(&self) -> JsValue {
+        to_js(&self.0.message())
     }
 }

@@ -5,13 +5,25 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const MESSAGE_TYPES: &str = r#"
-export type Role = 'system' | 'user' | 'assistant';
+export type Role = 'system' | 'user' | 'assistant' | 'tool';
 /** The image types every protocol takes; `buildRequest` refuses others with `specImageType`. */
 export type ImageMediaType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
 /** A piece of a message: text, or an image as standard base64 (no `data:` prefix). */
 export type ContentPart =
   | { type: 'text'; text: string }
-  | { type: 'image'; mediaType: ImageMediaType; data: string };
-/** A message: its content is text, or text and images in the order the model reads them. */
-export interface ChatMessage { role: Role; content: string | ContentPart[] }
+  | { type: 'image'; mediaType: ImageMediaType; data: string }
+  | ({ type: 'toolCall' } & ToolCall)
+  | { type: 'reasoning'; text?: string; signature?: string; redacted?: string };
+/**
+ * A message: its content is text, or parts in the order the model reads them (an assistant's
+ * may hold its tool calls and signed reasoning). A `tool` message is the result of the call
+ * `toolCallId` to the tool `name`; `isError` marks a failure.
+ */
+export interface ChatMessage {
+  role: Role;
+  content: string | ContentPart[];
+  toolCallId?: string;
+  name?: string;
+  isError?: boolean;
+}
 "#;

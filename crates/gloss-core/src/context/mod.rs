@@ -14,4 +14,4 @@ pub use budget::{estimate_tokens, fit, fit_all, Fit};
 pub use images::{content_tokens, image_tokens, tokens_for_size, MAX_SIDE, OLLAMA_IMAGE_TOKENS};
 pub use messages::{build_messages, Attachment, AttachmentKind, SYSTEM_INSTRUCTION};
 pub use room::{material_room, ImageSize, Question, MIN_ROOM, RESERVE_TOKENS};
-pub use turn::assistant_message;
+pub use turn::{assistant_message, AssistantTurn};

@@ -8,18 +8,32 @@ use crate::spec::{Content, Message, Part, Reasoning, Role};
 /// The assistant message the `events` of one answer make. A turn of text alone is a text
 /// message, as every turn was before tools.
 pub fn assistant_message(events: &[StreamEvent]) -> Message {
-    let mut parts: Vec<Part> = Vec::new();
-    for event in events {
+    let mut turn = AssistantTurn::default();
+    for e in events {
+        turn.push(e);
+    }
+    turn.message()
+}
+
+/// An assistant turn gathered event by event, as a decoder hands them on.
+#[derive(Debug, Default)]
+pub struct AssistantTurn {
+    parts: Vec<Part>,
+}
+
+impl AssistantTurn {
+    pub fn push(&mut self, event: &StreamEvent) {
+        let parts = &mut self.parts;
         match event {
             StreamEvent::Text { text } => match parts.last_mut() {
                 Some(Part::Text { text: held }) => held.push_str(text),
                 _ => parts.push(Part::Text { text: text.clone() }),
             },
-            StreamEvent::Reasoning { text } => match open_reasoning(&mut parts) {
+            StreamEvent::Reasoning { text } => match open_reasoning(parts) {
                 Some(held) => held.text.push_str(text),
                 None => parts.push(reasoning(text, None, None)),
             },
-            StreamEvent::ReasoningSignature { signature } => match open_reasoning(&mut parts) {
+            StreamEvent::ReasoningSignature { signature } => match open_reasoning(parts) {
                 Some(held) => held.signature = Some(signature.clone()),
                 None => parts.push(reasoning("", Some(signature), None)),
             },
@@ -30,12 +44,16 @@ pub fn assistant_message(events: &[StreamEvent]) -> Message {
             _ => {}
         }
     }
-    let content = match parts.as_slice() {
-        [] => Content::Text(String::new()),
-        [Part::Text { text }] => Content::Text(text.clone()),
-        _ => Content::Parts(parts),
-    };
-    Message::new(Role::Assistant, content)
+
+    /// The message so far.
+    pub fn message(&self) -> Message {
+        let content = match self.parts.as_slice() {
+            [] => Content::Text(String::new()),
+            [Part::Text { text }] => Content::Text(text.clone()),
+            parts => Content::Parts(parts.to_vec()),
+        };
+        Message::new(Role::Assistant, content)
+    }
 }
 
 /// The last part, when it is reasoning still open (neither signed nor redacted).

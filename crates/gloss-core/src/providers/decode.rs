@@ -8,10 +8,11 @@
 
 use super::protocol;
 use super::sse::SseDecoder;
+use crate::context::AssistantTurn;
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
 use crate::limits::{Limit, Limits, MAX_MODEL_NAME};
-use crate::spec::ProviderKind;
+use crate::spec::{Message, ProviderKind};
 
 /// Incremental decoding of one response body. Not `Debug`: a trait object's vtable keeps every
 /// implementation's `Debug` code in the WASM, and nothing prints a decoder.
@@ -35,6 +36,8 @@ pub struct StreamDecoder {
     offered: Option<Vec<String>>,
     /// A tool call has been handed on: the answer's `done` says `toolCalls`.
     called: bool,
+    /// The answer as a message, for sending it back with its calls' results.
+    turn: AssistantTurn,
 }
 
 impl StreamDecoder {
@@ -53,6 +56,7 @@ impl StreamDecoder {
             model_named: false,
             offered: None,
             called: false,
+            turn: AssistantTurn::default(),
         }
     }
 
@@ -89,7 +93,16 @@ impl StreamDecoder {
             self.ended = true;
         }
         self.name_model_once(&mut events);
+        for e in &events {
+            self.turn.push(e);
+        }
         events
+    }
+
+    /// The answer so far as an assistant message: its text, signed reasoning and tool calls,
+    /// in order.
+    pub fn message(&self) -> Message {
+        self.turn.message()
     }
 
     /// `events` up to the first piece of text that would take the answer over its cap, then the
