@@ -39,12 +39,15 @@ export {
   StreamDecoder,
   StreamRenderer,
   timeoutError,
+  toolResultText,
+  toolsInstruction,
   transcriptText,
   videoCaptions,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm.js';
 export type {
   CaptionTrack,
   ChatSpec,
+  ChatMessage as CoreMessage,
   ContentPart,
   HttpRequest,
   Localized,
@@ -54,6 +57,8 @@ export type {
   RenderPatch,
   SpecError,
   StreamEvent,
+  ToolCall,
+  ToolSpec,
 } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 
 let ready: Promise<unknown> | undefined;

@@ -11,6 +11,7 @@ mod fit;
 mod images;
 mod pages;
 mod spec_types;
+mod tools;
 mod youtube;
 
 use convert::{from_js, to_js};

@@ -120,7 +120,7 @@ fn pages_sent(text: &str) -> Option<String> {
 /// controls as well, and the other sources), so nothing inside a block can close it or forge
 /// another block's lines. Seeded by the text alone, so a page's tag stays the same whatever its
 /// title.
-fn delimiter_tag(text: &str, others: &[&str]) -> String {
+pub(super) fn delimiter_tag(text: &str, others: &[&str]) -> String {
     let mut seed = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     });
@@ -133,7 +133,7 @@ fn delimiter_tag(text: &str, others: &[&str]) -> String {
     }
 }
 
-fn one_line(s: &str) -> String {
+pub(super) fn one_line(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() || c == '"' { ' ' } else { c })
         .collect()
