@@ -1,0 +1,58 @@
+/**
+ * A tool call as stored with its turn and shown inside the answer, and the rounds of a tool loop
+ * kept for carrying it on. A step sits in the answer where the model called it (`at`, the
+ * answer's length then), so text and calls read in the order they happened.
+ */
+import * as v from 'valibot';
+
+export const STEP_STATUSES = ['waiting', 'running', 'done', 'failed', 'denied'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+export const ToolStepSchema = v.object({
+  /** The call's id (unique in its turn). */
+  id: v.string(),
+  /** The loop's round it was called in, from 0. */
+  round: v.number(),
+  /** Where it sits in the answer: the answer's length (UTF-16) when it was called. */
+  at: v.number(),
+  /** The tool's own name, as its server lists it. */
+  tool: v.string(),
+  /** Where it runs: the MCP server's name, or Gloss for its own tools. */
+  source: v.string(),
+  serverId: v.optional(v.string()),
+  /** Its arguments as the model gave them: untrusted, shown as text. */
+  arguments: v.record(v.string(), v.unknown()),
+  status: v.picklist(STEP_STATUSES),
+  /** Its result as text (done or failed), cut to the result limit: untrusted, shown as text. */
+  result: v.optional(v.string()),
+  /** The result was longer: how much was kept of how much (characters). */
+  cut: v.optional(v.object({ kept: v.number(), total: v.number() })),
+  startedAt: v.optional(v.number()),
+  /** How long it ran. */
+  ms: v.optional(v.number()),
+});
+export type ToolStep = v.InferOutput<typeof ToolStepSchema>;
+
+/** A message in the core's `ChatMessage` shape (checked by the core when it is sent). */
+const CoreMessageSchema = v.looseObject({
+  role: v.picklist(['assistant', 'tool']),
+  content: v.union([v.string(), v.array(v.unknown())]),
+});
+
+/**
+ * One finished round of the loop as it goes back to the model: the assistant's message (its
+ * text, signed reasoning and calls) and the results given so far. Continue sends these again.
+ */
+export const ToolRoundSchema = v.object({
+  assistant: CoreMessageSchema,
+  results: v.array(CoreMessageSchema),
+});
+export type ToolRound = v.InferOutput<typeof ToolRoundSchema>;
+
+/** The turn's entries for tools (absent in turns without any). */
+export const TurnToolEntries = {
+  steps: v.optional(v.array(ToolStepSchema)),
+  rounds: v.optional(v.array(ToolRoundSchema)),
+  /** The loop stopped at the round limit (that many rounds) before the model had answered. */
+  roundLimit: v.optional(v.number()),
+};
