@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'context_length',
   'content_filter',
   'no_vision',
+  'no_tools',
   'bad_request',
   'network',
   'timeout',
@@ -29,7 +30,7 @@ export const ERROR_CODES = [
   'bad_response',
 ] as const satisfies readonly ErrorCode[];
 
-export const FINISH_REASONS = ['stop', 'length', 'content_filter', 'other'] as const satisfies readonly FinishReason[];
+export const FINISH_REASONS = ['stop', 'length', 'content_filter', 'toolCalls', 'other'] as const satisfies readonly FinishReason[];
 
 export type ProviderKindsCovered = Check<Covers<ProviderKind, (typeof PROVIDER_KINDS)[number]>>;
 export type ErrorCodesCovered = Check<Covers<ErrorCode, (typeof ERROR_CODES)[number]>>;

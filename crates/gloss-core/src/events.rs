@@ -104,6 +104,8 @@ pub enum ErrorCode {
     ContentFilter,
     /// The model cannot take images, and the question carried some.
     NoVision,
+    /// The model (or the server) cannot use tools, and the request offered some.
+    NoTools,
     /// The request was refused as malformed (400/422) for another reason.
     BadRequest,
     /// The server could not be reached at all.

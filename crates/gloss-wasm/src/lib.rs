@@ -39,7 +39,7 @@ export interface SpecError { field: string; message: string; key: string }
 export interface HttpRequest { url: string; method: string; headers: Record<string, string>; body: string }
 export type FinishReason = 'stop' | 'length' | 'content_filter' | 'toolCalls' | 'other';
 export type ErrorCode = 'auth' | 'not_found' | 'rate_limit' | 'server' | 'context_length'
-  | 'content_filter' | 'no_vision' | 'bad_request' | 'network' | 'timeout' | 'truncated' | 'bad_response';
+  | 'content_filter' | 'no_vision' | 'no_tools' | 'bad_request' | 'network' | 'timeout' | 'truncated' | 'bad_response';
 /**
  * What changed in a streamed answer: append `frozen` blocks (final, never touched again), replace
  * the tail with `tail`; with `reset`, drop every held block first. With `tailCode` the tail is an

@@ -9,11 +9,9 @@ mod images;
 mod messages;
 mod room;
 mod tool_result;
-mod turn;
 
 pub use budget::{estimate_tokens, fit, fit_all, Fit};
 pub use images::{content_tokens, image_tokens, tokens_for_size, MAX_SIDE, OLLAMA_IMAGE_TOKENS};
 pub use messages::{build_messages, Attachment, AttachmentKind, SYSTEM_INSTRUCTION};
 pub use room::{material_room, ImageSize, Question, MIN_ROOM, RESERVE_TOKENS};
 pub use tool_result::{tool_result_text, TOOLS_INSTRUCTION};
-pub use turn::{assistant_message, AssistantTurn};

@@ -90,6 +90,31 @@ pub(super) fn refuses_images(text: &str) -> bool {
     .any(|p| t.contains(p))
 }
 
+/// Whether a provider's message says the model or server cannot use tools, as servers word it:
+/// - Ollama: `registry.ollama.ai/library/gemma3:4b does not support tools`;
+/// - llama.cpp started without `--jinja`: `tools param requires --jinja flag`;
+/// - vLLM without a tool parser: `"auto" tool choice requires --enable-auto-tool-choice and
+///   --tool-call-parser to be set`;
+/// - OpenRouter: `No endpoints found that support tool use`;
+/// - Gemini models without it: `Function calling is not enabled for models/…`;
+/// - others: `tool calling is not supported`, `does not support function calling`.
+pub(super) fn refuses_tools(text: &str) -> bool {
+    let t = text.to_ascii_lowercase();
+    [
+        "does not support tools",
+        "tools param requires",
+        "tool choice requires",
+        "support tool use",
+        "function calling is not enabled",
+        "tool calling is not supported",
+        "does not support function calling",
+        "tools are not supported",
+        "tool use is not supported",
+    ]
+    .iter()
+    .any(|p| t.contains(p))
+}
+
 /// `s` trimmed, or `None` when nothing is left.
 pub(super) fn non_empty(s: &str) -> Option<&str> {
     let s = s.trim();

@@ -13,7 +13,9 @@ mod tools;
 
 use crate::events::{ErrorCode, Localized, StreamEvent};
 use crate::limits::Limit;
-use detail::{clip, mentions_context_length, non_empty, provider_detail, refuses_images};
+use detail::{
+    clip, mentions_context_length, non_empty, provider_detail, refuses_images, refuses_tools,
+};
 pub(crate) use hints::{address_not_found, is_address_404};
 pub use tools::{tool_call_cut, tool_call_unreadable, unknown_tool};
 
@@ -61,6 +63,7 @@ pub fn http_error_as(
 fn code_of_status(status: u16, body: &str) -> ErrorCode {
     match status {
         400..=599 if status != 429 && refuses_images(body) => ErrorCode::NoVision,
+        400..=599 if status != 429 && refuses_tools(body) => ErrorCode::NoTools,
         401 | 403 => ErrorCode::Auth,
         404 => ErrorCode::NotFound,
         408 | 504 => ErrorCode::Timeout,
@@ -137,6 +140,8 @@ pub fn provider_error(kind: &str, message: &str) -> StreamEvent {
     let kind = kind.to_ascii_lowercase();
     let code = if refuses_images(message) {
         ErrorCode::NoVision
+    } else if refuses_tools(message) {
+        ErrorCode::NoTools
     } else if kind.contains("context_length") || mentions_context_length(message) {
         ErrorCode::ContextLength
     } else if kind.contains("rate_limit") || kind.contains("quota") {
@@ -219,6 +224,9 @@ pub fn headline(code: ErrorCode) -> &'static str {
         ErrorCode::NoVision => {
             "This model can't see images. Choose a vision model, or remove the images and ask again"
         }
+        ErrorCode::NoTools => {
+            "This model can't use tools. Answer without tools, or choose a model that can use them"
+        }
         ErrorCode::BadRequest => "The provider refused the request. Check the model and settings",
         ErrorCode::Network => "Could not reach the provider. Check that it is running",
         ErrorCode::Timeout => "The provider stopped responding. Retry in a moment",
@@ -239,6 +247,7 @@ pub fn headline_key(code: ErrorCode) -> &'static str {
         ErrorCode::ContextLength => "errContextLength",
         ErrorCode::ContentFilter => "errContentFilter",
         ErrorCode::NoVision => "errNoVision",
+        ErrorCode::NoTools => "errNoTools",
         ErrorCode::BadRequest => "errBadRequest",
         ErrorCode::Network => "errNetwork",
         ErrorCode::Timeout => "errTimeout",

@@ -170,3 +170,36 @@ fn network_errors_say_what_gloss_knows_and_not_the_browser_s_words() {
         assert!(!message_of(&e).contains("Failed to fetch"));
     }
 }
+
+#[test]
+fn a_model_that_cannot_use_tools_is_named_as_such() {
+    let bodies = [
+        (
+            400,
+            r#"{"error":"registry.ollama.ai/library/gemma3:4b does not support tools"}"#,
+        ),
+        (
+            500,
+            r#"{"error":{"code":500,"message":"tools param requires --jinja flag","type":"server_error"}}"#,
+        ),
+        (
+            400,
+            r#"{"object":"error","message":"\"auto\" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set","type":"BadRequestError","code":400}"#,
+        ),
+        (
+            404,
+            r#"{"error":{"message":"No endpoints found that support tool use.","code":404}}"#,
+        ),
+        (
+            400,
+            r#"{"error":{"code":400,"message":"Function calling is not enabled for models/gemma-3-27b-it","status":"INVALID_ARGUMENT"}}"#,
+        ),
+    ];
+    for (status, body) in bodies {
+        let e = http_error(status, body, None);
+        assert_eq!(code_of(&e), ErrorCode::NoTools, "{body}");
+        assert!(message_of(&e).starts_with("This model can't use tools. Answer without tools"));
+    }
+    let e = provider_error("", "this model does not support tools");
+    assert_eq!(code_of(&e), ErrorCode::NoTools);
+}

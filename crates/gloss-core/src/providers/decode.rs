@@ -8,7 +8,7 @@
 
 use super::protocol;
 use super::sse::SseDecoder;
-use crate::context::AssistantTurn;
+use super::turn::AssistantTurn;
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
 use crate::limits::{Limit, Limits, MAX_MODEL_NAME};

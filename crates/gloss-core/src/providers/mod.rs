@@ -18,6 +18,8 @@ mod ollama;
 mod openai;
 pub mod sse;
 mod tool_args;
+mod turn;
+pub use turn::{assistant_message, AssistantTurn};
 
 use std::borrow::Cow;
 
