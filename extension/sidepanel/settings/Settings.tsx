@@ -1,6 +1,6 @@
 /**
  * All settings: the providers (list, add, edit, remove, default), local servers, timeouts,
- * appearance, quick actions, shortcuts, and what Gloss may access.
+ * tools (MCP servers), appearance, quick actions, shortcuts, and what Gloss may access.
  */
 import './Settings.css';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { ProviderEditor } from './ProviderEditor';
 import { ProviderRow } from './ProviderRow';
 import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
+import { ToolsSettings } from './tools/ToolsSettings';
 import type { SettingsApi } from './useSettings';
 import type { SettingsPlace } from './settings-place';
 import { t } from '../../shared/i18n';
@@ -86,6 +87,7 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
           }}
         />
       )}
+      {!first && <ToolsSettings settings={settings} apply={api.apply} />}
       {!first && <Preferences settings={settings} onChange={(p) => attempt(api.setPreferences(p))} />}
       {!first && <Shortcuts />}
       {!first && <Access providers={settings.providers} />}

@@ -49,6 +49,8 @@ export function useSettings() {
     makeDefault,
     setTimeouts,
     setPreferences,
+    /** Takes the settings a worker answer carries (Settings → Tools' messages answer with them). */
+    apply: setSettings,
   };
 }
 
