@@ -10,6 +10,12 @@ interface Props {
   onSave: (limits: ToolLimits) => Promise<unknown>;
 }
 
+type Typed = Record<keyof ToolLimits, string>;
+const asTyped = (l: ToolLimits): Typed => ({
+  maxRounds: String(l.maxRounds),
+  callTimeoutSeconds: String(l.callTimeoutSeconds),
+});
+
 const FIELDS = [
   ['maxRounds', 'toolRounds'],
   ['callTimeoutSeconds', 'toolCallSeconds'],
@@ -17,10 +23,9 @@ const FIELDS = [
 
 export function ToolLimitsForm({ limits, onSave }: Props) {
   const id = useId();
-  const [typed, setTyped] = useState(() => ({
-    maxRounds: String(limits.maxRounds),
-    callTimeoutSeconds: String(limits.callTimeoutSeconds),
-  }));
+  // What is typed, until it is stored; the stored limits otherwise (they may arrive after the form).
+  const [typed, setTyped] = useState<Typed | null>(null);
+  const shown = typed ?? asTyped(limits);
   // Said once stored, until a field changes again, as for the time limits.
   const [saved, setSaved] = useState(false);
   return (
@@ -29,10 +34,13 @@ export function ToolLimitsForm({ limits, onSave }: Props) {
       aria-labelledby={`${id}-title`}
       onSubmit={(e) => {
         e.preventDefault();
-        const next = clampLimits(typed);
-        setTyped({ maxRounds: String(next.maxRounds), callTimeoutSeconds: String(next.callTimeoutSeconds) });
+        const next = clampLimits(shown);
+        setTyped(asTyped(next));
         onSave(next).then(
-          () => setSaved(true),
+          () => {
+            setSaved(true);
+            setTyped(null);
+          },
           () => setSaved(false),
         );
       }}
@@ -46,10 +54,10 @@ export function ToolLimitsForm({ limits, onSave }: Props) {
             type="number"
             min={LIMIT_BOUNDS[key].min}
             max={LIMIT_BOUNDS[key].max}
-            value={typed[key]}
+            value={shown[key]}
             onChange={(e) => {
               setSaved(false);
-              setTyped((x) => ({ ...x, [key]: e.target.value }));
+              setTyped({ ...shown, [key]: e.target.value });
             }}
           />
         </div>
