@@ -65,6 +65,8 @@ export function ServerEditor({ current, onSave, onCancel }: Props) {
       <label htmlFor={`${id}-name`}>{t('name')}</label>
       <input
         id={`${id}-name`}
+        // The button that opened the form (Add, Edit) is gone: the keyboard starts here.
+        autoFocus
         required
         maxLength={100}
         value={draft.name}
