@@ -40,6 +40,16 @@ export interface GlossDb extends DBSchema {
   trash: { key: string; value: TrashRecord };
   /** API keys by provider id, out of `storage.local` (see settings-store.ts). Since version 2. */
   keys: { key: string; value: KeyRecord };
+  /** MCP servers' header values by server id (see tools/server-headers.ts). Since version 3. */
+  serverHeaders: { key: string; value: HeaderRecord };
+}
+
+/** An MCP server's header values (an `Authorization: Bearer …` token): secrets, kept like API keys. */
+export interface HeaderRecord {
+  serverId: string;
+  headers: Record<string, string>;
+  /** The origin they were saved for: they are sent to the server only while its URL is on it. */
+  origin: string;
 }
 
 export interface KeyRecord {
@@ -56,11 +66,12 @@ export interface KeyRecord {
 export type Db = IDBPDatabase<GlossDb>;
 
 export const DB_NAME = 'gloss';
-const DB_VERSION = 2;
+const DB_VERSION = 3;
 
 export function openGlossDb(name = DB_NAME): Promise<Db> {
   return openDB<GlossDb>(name, DB_VERSION, {
     upgrade(db, oldVersion) {
+      if (oldVersion < 3) db.createObjectStore('serverHeaders', { keyPath: 'serverId' });
       // Version 1's turns keep their attachments inline; they are read as they are.
       if (oldVersion < 2) {
         db.createObjectStore('texts', { keyPath: 'id' }).createIndex('conversationId', 'conversationId');

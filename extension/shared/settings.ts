@@ -9,6 +9,7 @@ import { PROVIDER_KINDS } from './core-enums';
 import { DEFAULT_QUICK_ACTIONS, PreferencesEntries } from './preferences';
 import { sameOrigin } from './key-origin';
 import { PRESET_IDS } from './presets';
+import { DEFAULT_TOOL_LIMITS, ToolSettingsEntries } from './tools/tool-settings';
 
 export const SETTINGS_KEY = 'gloss.settings';
 export const SETTINGS_VERSION = 2;
@@ -54,6 +55,8 @@ const StoredSettingsSchema = v.object({
   defaultProviderId: v.nullable(v.string()),
   timeouts: TimeoutsSchema,
   ...PreferencesEntries,
+  // Absent in records from before tools: their fallbacks give the defaults, so no new version.
+  ...ToolSettingsEntries,
 });
 
 const V1Schema = v.object({
@@ -78,6 +81,8 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   theme: 'system',
   textSize: 'normal',
   instructions: '',
+  mcpServers: [],
+  toolLimits: DEFAULT_TOOL_LIMITS,
 };
 
 /** What the panel may know of a provider: everything but the key. */
@@ -90,6 +95,8 @@ export const PublicSettingsSchema = v.object({
   defaultProviderId: v.nullable(v.string()),
   timeouts: TimeoutsSchema,
   ...PreferencesEntries,
+  // A server's header values never leave the worker: the settings carry only their names.
+  ...ToolSettingsEntries,
 });
 export type PublicProvider = v.InferOutput<typeof PublicProviderSchema>;
 export type PublicSettings = v.InferOutput<typeof PublicSettingsSchema>;
@@ -135,6 +142,8 @@ export function toPublic(settings: StoredSettings): PublicSettings {
     theme: settings.theme,
     textSize: settings.textSize,
     instructions: settings.instructions,
+    mcpServers: settings.mcpServers,
+    toolLimits: settings.toolLimits,
   };
 }
 

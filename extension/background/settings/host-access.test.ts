@@ -29,4 +29,21 @@ describe('releaseUnneededOrigins', () => {
     await releaseUnneededOrigins(settings);
     expect(granted.removed).toHaveLength(1);
   });
+
+  test("keeps an MCP server's origin while it is saved, and gives it back once it is removed", async () => {
+    granted.origins = ['https://mcp.example.com/*'];
+    granted.removed = [];
+    const server = {
+      id: 's',
+      name: 'S',
+      url: 'https://mcp.example.com/mcp',
+      headerNames: [],
+      enabled: true,
+      policies: {},
+    };
+    await releaseUnneededOrigins({ ...DEFAULT_SETTINGS, mcpServers: [server] });
+    expect(granted.removed).toEqual([]);
+    await releaseUnneededOrigins(DEFAULT_SETTINGS);
+    expect(granted.removed).toEqual([['https://mcp.example.com/*']]);
+  });
 });

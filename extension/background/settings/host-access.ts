@@ -1,5 +1,5 @@
 /**
- * Gives back access no feature in use needs: host access no saved provider needs, after every
+ * Gives back access no feature in use needs: host access no saved provider or MCP server needs, after every
  * settings change and at startup (which also catches access granted for a URL that was only
  * tested), and the list of tabs once no panel is open. Removing needs no user gesture; asking
  * does, so the panel asks (`sidepanel/settings/permissions.ts`).
@@ -10,7 +10,8 @@ import type { StoredSettings } from '../../shared/settings';
 
 export async function releaseUnneededOrigins(settings: StoredSettings): Promise<void> {
   const { origins = [] } = await browser.permissions.getAll();
-  const unneeded = unneededOrigins(origins, settings.providers);
+  const servers = settings.mcpServers.map((s) => ({ baseUrl: s.url }));
+  const unneeded = unneededOrigins(origins, [...settings.providers, ...servers]);
   if (unneeded.length > 0) await browser.permissions.remove({ origins: unneeded });
 }
 
