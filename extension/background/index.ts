@@ -19,6 +19,9 @@ import { setUpToolbarButton, trackPanels } from './panel';
 import { restoreRules, settingsHandlers } from './settings/settings-handlers';
 import { loadSettings } from './settings/settings-store';
 import { restrictStorage } from './settings/storage-access';
+import { McpServers } from './tools/mcp-servers';
+import { headersFor } from './tools/server-headers';
+import { toolHandlers } from './tools/tool-handlers';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left
@@ -38,6 +41,14 @@ function store(): Promise<HistoryStore> {
 }
 void store().catch(console.error);
 
+// The MCP servers' header values live beside the API keys; the registry connects on first use.
+let keyDb: ReturnType<typeof openGlossDb> | undefined;
+const db = () => (keyDb ??= openGlossDb());
+const mcpServers = new McpServers({
+  settings: loadSettings,
+  headers: async (server) => headersFor(await db(), server),
+});
+
 const answers = new AnswerRegistry({
   store,
   settings: loadSettings,
@@ -49,7 +60,12 @@ setUpToolbarButton();
 trackPanels();
 setUpPageContext();
 setUpImageMenus();
-handleMessages({ ...settingsHandlers, ...contextHandlers, ...historyHandlers(store, answers) });
+handleMessages({
+  ...settingsHandlers,
+  ...contextHandlers,
+  ...historyHandlers(store, answers),
+  ...toolHandlers({ servers: mcpServers, db }),
+});
 
 onChatConnect((port) => serveChat(port, answers));
 onTransferConnect({ export: (port) => serveExport(port, store), import: (port) => serveImport(port, store) });
