@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { AttachmentSchema, AttachmentViewSchema, attachmentView } from './attachment';
 import { ImagesSchema } from './images/image';
 import { ExcerptSchema } from './excerpt';
+import { TurnToolEntries } from './tools/tool-steps';
 
 export const TURN_STATUSES = ['streaming', 'done', 'stopped', 'error', 'interrupted'] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
@@ -43,6 +44,8 @@ export const TurnSchema = v.object({
    * serves the model it loaded). Turns stored before Gloss read it have none.
    */
   answeredBy: v.optional(v.string()),
+  /** The answer's tool calls and the loop's rounds (tools/tool-steps.ts). */
+  ...TurnToolEntries,
 });
 export type TurnRecord = v.InferOutput<typeof TurnSchema>;
 
@@ -87,7 +90,12 @@ export function shownTurn(turn: TurnRecord): ShownTurn {
 }
 
 /** A turn as the panel receives it on opening a conversation: stored answers come with their HTML. */
-export const TurnViewSchema = v.object({ ...ShownTurnSchema.entries, html: v.string() });
+export const TurnViewSchema = v.object({
+  ...ShownTurnSchema.entries,
+  html: v.string(),
+  /** With tool steps: the answer's HTML in parts, split where its steps sit (`answerParts`). */
+  parts: v.optional(v.array(v.string())),
+});
 export type TurnView = v.InferOutput<typeof TurnViewSchema>;
 
 /** One conversation with all its turns: the unit of export, import and undo. */

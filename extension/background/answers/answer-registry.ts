@@ -14,6 +14,7 @@ import type { ChatCommand, ChatMessage } from '../../shared/protocol';
 import { pickProvider, type StoredSettings } from '../../shared/settings';
 import { pathTo } from '../../shared/thread';
 import { Answer } from './answer';
+import type { Decision } from '../tools/tool-calls';
 import { UPDATE_MS } from './update-rate';
 import { streamAnswer, type AnswerEvent } from '../providers/provider-stream';
 import type { HistoryStore } from '../history/history-store';
@@ -32,7 +33,7 @@ export interface AnswerDeps {
   stream?: typeof streamAnswer;
 }
 
-type StartCommand = Exclude<ChatCommand, { type: 'stop' }>;
+type StartCommand = Exclude<ChatCommand, { type: 'stop' | 'approve' }>;
 type Command<T extends StartCommand['type']> = Extract<ChatCommand, { type: T }>;
 
 export class AnswerRegistry {
@@ -77,6 +78,11 @@ export class AnswerRegistry {
     };
     started.then(settled, settled);
     return started;
+  }
+
+  /** The user's decision on a tool call of a running answer. */
+  approve(turnId: string, stepId: string, decision: Decision): void {
+    this.live.get(turnId)?.approve(stepId, decision);
   }
 
   /** Stops a turn's answer, or, while it is being started, as soon as it is registered. */

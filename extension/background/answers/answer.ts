@@ -14,6 +14,13 @@ import { renderMarkdown, StreamRenderer, type RenderPatch } from '../core';
 import { storageProblem } from '../db';
 import type { HistoryStore } from '../history/history-store';
 import { UPDATE_MS } from './update-rate';
+import type { LoopEvent } from '../tools/loop-events';
+import type { Decision } from '../tools/tool-calls';
+import { answerParts } from '../../shared/tools/answer-parts';
+import { AnswerTools } from './answer-tools';
+
+/** What an answer takes in order: its request's events, and its tool loop's. */
+type Incoming = AnswerEvent | LoopEvent;
 
 export type Follower = (event: ChatEvent) => void;
 
@@ -23,13 +30,15 @@ export class Answer {
   readonly ended: Promise<void>;
   private end!: () => void;
   private readonly followers = new Set<Follower>();
-  private readonly renderer = new StreamRenderer();
+  /** Renders the part being written (the whole answer, unless tool steps cut it in parts). */
+  private renderer = new StreamRenderer();
+  private readonly tools: AnswerTools;
   /**
    * Text no panel has seen rendered: while none follows (the panel closed mid-answer), the text
    * is only stored, and the renderer takes it when one joins, or not at all.
    */
   private unrendered = '';
-  private queue: AnswerEvent[] = [];
+  private queue: Incoming[] = [];
   private flushing = false;
   /** A flush is due (its timer, or its microtask when the time has come already). */
   private due = false;
@@ -55,8 +64,9 @@ export class Answer {
         resolve();
       };
     });
+    this.tools = new AnswerTools(turn, (tools) => this.save(() => store.saveSteps(turn.id, tools)));
     // Continuing an answer: the renderer starts from the text already there, once a panel follows.
-    this.unrendered = turn.answer;
+    this.unrendered = turn.answer.slice(this.tools.partStart);
   }
 
   /**
@@ -64,9 +74,10 @@ export class Answer {
    * one per UPDATE_MS (the first text goes at once). The end is handled at once, with everything
    * before it; the model and usage wait with the text (some servers send usage with every chunk).
    */
-  readonly receive = (event: AnswerEvent): void => {
+  readonly receive = (event: Incoming): void => {
     this.queue.push(event);
-    this.schedule(isEnding(event));
+    // A step goes at once, where the text stands: it must not wait behind text yet to come.
+    this.schedule(isEnding(event) || event.type === 'step');
   };
 
   /**
@@ -118,8 +129,15 @@ export class Answer {
     // The registry hands out only answers that have not settled; this says so if that changes.
     if (this.done) throw new Error('this answer has already ended');
     this.followers.add(follower);
-    follower({ type: 'turn', turn: shownTurn(this.turn), conversation: this.conversation });
-    if (this.turn.answer) follower({ type: 'chunk', text: '', patch: this.catchUp() });
+    const parts = this.turn.steps?.length ? answerParts(this.turn.answer, this.turn.steps).slice(0, -1) : undefined;
+    const turn = shownTurn(this.turn);
+    follower({
+      type: 'turn',
+      turn,
+      conversation: this.conversation,
+      ...(parts && { parts: parts.map(renderMarkdown) }),
+    });
+    if (this.turn.answer.length > this.tools.partStart) follower({ type: 'chunk', text: '', patch: this.catchUp() });
   }
 
   unfollow(follower: Follower): void {
@@ -128,6 +146,17 @@ export class Answer {
 
   stop(): void {
     this.abort.abort();
+    this.tools.denyAll();
+  }
+
+  /** Waits for the user's decision on a tool call (its step's id). */
+  ask(stepId: string): Promise<Decision> {
+    return this.tools.ask(stepId);
+  }
+
+  /** The user's decision on a tool call; false when none was awaited. */
+  approve(stepId: string, decision: Decision): boolean {
+    return this.tools.approve(stepId, decision);
   }
 
   /**
@@ -140,7 +169,7 @@ export class Answer {
       this.unrendered = '';
       return this.renderer.snapshot();
     }
-    return { frozen: [renderMarkdown(this.turn.answer)], tail: '', reset: true };
+    return { frozen: [renderMarkdown(this.turn.answer.slice(this.tools.partStart))], tail: '', reset: true };
   }
 
   private async flush(): Promise<void> {
@@ -148,7 +177,9 @@ export class Answer {
     this.flushing = true;
     this.lastFlush = performance.now();
     try {
-      const { text, reasoning, events } = coalesce(this.queue.splice(0));
+      // Up to the first step: text after a step must not join the text before it.
+      const step = this.queue.findIndex((e) => e.type === 'step');
+      const { text, reasoning, events } = coalesce(this.queue.splice(0, step < 0 ? this.queue.length : step + 1));
       if (text || reasoning) {
         const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
         await this.save(() => this.store.appendChunk(chunk));
@@ -173,7 +204,13 @@ export class Answer {
   }
 
   /** Applies one event; true when it ended the answer. */
-  private async apply(event: AnswerEvent): Promise<boolean> {
+  private async apply(event: Incoming): Promise<boolean> {
+    if (event.type === 'step' || event.type === 'rounds' || event.type === 'roundLimit') {
+      const { sent, newPart } = await this.tools.apply(event);
+      if (newPart) this.newPart();
+      if (sent) this.send(sent);
+      return false;
+    }
     if (!isEnding(event)) {
       this.progress(event);
       return false;
@@ -224,8 +261,22 @@ export class Answer {
       case 'usage':
         turn.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
         break;
+      default:
+        // Calls and signed reasoning are the tool loop's; the panel shows its steps.
+        return;
     }
     this.send(event);
+  }
+
+  /**
+   * Tool steps sit where the text stands: the part written so far is final, and what the model
+   * writes next renders as a part of its own after them.
+   */
+  private newPart(): void {
+    if (this.followers.size > 0) this.send({ type: 'chunk', text: '', patch: this.renderer.finish() });
+    this.renderer.free();
+    this.renderer = new StreamRenderer();
+    this.unrendered = '';
   }
 
   /** A failed write is reported once; the answer goes on (the panel still holds it). */
@@ -254,7 +305,7 @@ export class Answer {
 
 /** An event that ends the answer. */
 type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>;
-const isEnding = (event: AnswerEvent): event is Ending =>
+const isEnding = (event: Incoming): event is Ending =>
   event.type === 'done' || event.type === 'stopped' || event.type === 'error';
 
 /** The panel's event for an answer's end (as stored in `turn`). */
@@ -268,11 +319,11 @@ function ended(event: Ending, turn: TurnRecord): ChatEvent {
  * render patch and one message per update, however the provider interleaves its events (some
  * servers send the counts with every chunk, which kept neighbouring text apart).
  */
-function coalesce(batch: AnswerEvent[]): { text: string; reasoning: string; events: AnswerEvent[] } {
+function coalesce(batch: Incoming[]): { text: string; reasoning: string; events: Incoming[] } {
   const joined = (type: 'text' | 'reasoning') => batch.map((e) => (e.type === type ? e.text : '')).join('');
   const text = joined('text');
   const reasoning = joined('reasoning');
-  const events: AnswerEvent[] = batch.filter((e) => e.type !== 'text' && e.type !== 'reasoning');
+  const events: Incoming[] = batch.filter((e) => e.type !== 'text' && e.type !== 'reasoning');
   if (text) events.unshift({ type: 'text', text });
   if (reasoning) events.unshift({ type: 'reasoning', text: reasoning });
   return { text, reasoning, events };

@@ -31,7 +31,7 @@ describe('a chat port', () => {
       },
     } as unknown as Answer;
     const { port, posted, send } = fakePort();
-    serveChat(port, { stop: () => undefined, open: async () => broken });
+    serveChat(port, { stop: () => undefined, approve: () => undefined, open: async () => broken });
     send({ type: 'attach', turnId: 't' });
     await settle();
     expect(posted).toEqual([{ type: 'error', code: 'bad_request', message: expect.stringContaining('null pointer') }]);
@@ -41,7 +41,11 @@ describe('a chat port', () => {
   test('a refused command says why', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { port, posted, send } = fakePort();
-    serveChat(port, { stop: () => undefined, open: () => Promise.reject(new Error('no longer exists')) });
+    serveChat(port, {
+      stop: () => undefined,
+      approve: () => undefined,
+      open: () => Promise.reject(new Error('no longer exists')),
+    });
     send({ type: 'continue', turnId: 't' });
     await settle();
     expect(posted).toEqual([
@@ -51,7 +55,7 @@ describe('a chat port', () => {
 
   test('attach with nothing running says gone', async () => {
     const { port, posted, send } = fakePort();
-    serveChat(port, { stop: () => undefined, open: async () => undefined });
+    serveChat(port, { stop: () => undefined, approve: () => undefined, open: async () => undefined });
     send({ type: 'attach', turnId: 't' });
     await settle();
     expect(posted).toEqual([{ type: 'gone' }]);

@@ -12,7 +12,7 @@ import { storageProblem } from '../db';
 
 export function serveChat(
   port: TypedPort<ChatCommand, ChatEvent>,
-  answers: Pick<AnswerRegistry, 'open' | 'stop'>,
+  answers: Pick<AnswerRegistry, 'open' | 'stop' | 'approve'>,
 ): void {
   let following: Answer | undefined;
   const follower = (event: ChatEvent) => port.post(event);
@@ -23,8 +23,8 @@ export function serveChat(
   // The turn this port's command starts or follows: a Stop may come before its answer exists.
   let turnId: string | undefined;
   port.listen((command) => {
-    if (command.type === 'stop') {
-      if (turnId !== undefined) answers.stop(turnId);
+    if (command.type === 'stop' || command.type === 'approve') {
+      if (turnId !== undefined) control(answers, turnId, command);
       return;
     }
     turnId = command.turnId;
@@ -50,4 +50,17 @@ export function serveChat(
   });
   // Closing the panel only stops following: the answer goes on and is stored.
   port.onClose(() => following?.unfollow(follower));
+}
+
+/**
+ * Stop, or the user's decision on a tool call. A decision on a call no longer waiting (decided
+ * in another window, or the answer ended) has nothing left to do.
+ */
+function control(
+  answers: Pick<AnswerRegistry, 'stop' | 'approve'>,
+  turnId: string,
+  command: Extract<ChatCommand, { type: 'stop' | 'approve' }>,
+): void {
+  if (command.type === 'stop') answers.stop(turnId);
+  else answers.approve(turnId, command.callId, command.decision);
 }

@@ -164,6 +164,18 @@ export class HistoryStore {
   }
 
   /**
+   * Stores a streaming turn's tool steps and rounds as they change, and nothing else of it: its
+   * text grows in the chunks store meanwhile, and the stored turn's answer must stay where the
+   * chunks start.
+   */
+  async saveSteps(turnId: string, tools: Pick<TurnRecord, 'steps' | 'rounds' | 'roundLimit'>): Promise<void> {
+    const tx = this.db.transaction('turns', 'readwrite');
+    const stored = await tx.store.get(turnId);
+    if (stored) await tx.store.put({ ...stored, ...tools });
+    await tx.done;
+  }
+
+  /**
    * Stores one streaming update's text, before anyone sees it. Written with IndexedDB's own API:
    * idb's wrappers (a proxy, a promise per request and per transaction) were a tenth of the
    * worker's time in bench:panel, and this runs up to 15 times a second. With relaxed durability:

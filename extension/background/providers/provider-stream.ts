@@ -18,6 +18,8 @@ import {
   type ChatSpec,
   type HttpRequest,
   type StreamEvent,
+  type ToolSpec,
+  type CoreMessage,
   warmUpRenderer,
 } from '../core';
 import { browserOffline, isRedirect, PROVIDER_FETCH, redirectError } from './provider-fetch';
@@ -68,7 +70,7 @@ export async function streamAnswer(
   }
   const clock = new Watchdog(timeouts, signal);
   try {
-    await fetchAnswer(provider, request, post, clock, fetchFn, options.batchMs ?? 0);
+    await fetchAnswer(provider, request, post, clock, fetchFn, options);
   } catch {
     if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
     else if (signal.aborted) post({ type: 'stopped' });
@@ -92,6 +94,10 @@ interface AnswerOptions {
   model?: string;
   /** Decodes the body in batches at most this often (decode-batches.ts); by default, each chunk. */
   batchMs?: number;
+  /** The tools the model may call; a call to any other ends the answer before anything runs. */
+  tools?: ToolSpec[];
+  /** Told the answer as the assistant message to send back with its calls' results, at its end. */
+  onMessage?: (message: CoreMessage) => void;
 }
 
 /** The core's request for this answer, or why the settings cannot make one. */
@@ -109,6 +115,7 @@ function answerRequest(
       messages,
       maxTokens: options.maxTokens ?? answerTokens(provider),
       temperature: provider.temperature,
+      tools: options.tools,
     });
   } catch (e) {
     // A refused image is the question's problem, not the settings': say it as it is.
@@ -124,7 +131,7 @@ async function fetchAnswer(
   post: Post,
   clock: Watchdog,
   fetchFn: typeof fetch,
-  batchMs: number,
+  options: AnswerOptions,
 ): Promise<void> {
   const responded = fetchFn(request.url, {
     method: request.method,
@@ -150,7 +157,7 @@ async function fetchAnswer(
     post({ type: 'error', code: 'bad_response', message: t('emptyResponse') });
     return;
   }
-  await pump(provider, response.body, post, clock, batchMs);
+  await pump(provider, response.body, post, clock, options);
 }
 
 async function pump(
@@ -158,9 +165,12 @@ async function pump(
   body: ReadableStream<Uint8Array>,
   post: Post,
   clock: Watchdog,
-  batchMs: number,
+  { batchMs = 0, tools, onMessage }: AnswerOptions,
 ): Promise<void> {
-  const decoder = new StreamDecoder(provider.kind);
+  const decoder = new StreamDecoder(
+    provider.kind,
+    tools?.map((t) => t.name),
+  );
   const reader = body.getReader();
   // An end decoded from a batch that waited stops the reading: the read under way returns done.
   const batches = new DecodeBatches(decoder, batchMs, post, () => void reader.cancel().catch(() => undefined));
@@ -188,6 +198,7 @@ async function pump(
     }
   } finally {
     batches.stop();
+    onMessage?.(decoder.message());
     decoder.free();
     reader.cancel().catch(() => undefined);
   }

@@ -11,6 +11,7 @@ import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-en
 import { ConversationSchema, MAX_INSTRUCTIONS, ShownTurnSchema } from '../history';
 import { ImagesSchema } from '../images/image';
 import { fromOwnPage } from './sender';
+import { ToolStepSchema } from '../tools/tool-steps';
 
 export const ChatMessageSchema = v.object({
   role: v.picklist(['system', 'user', 'assistant']),
@@ -65,6 +66,14 @@ export const ChatCommandSchema = v.variant('type', [
     model: v.optional(v.string()),
     /** Asks again without the question's images (the model cannot see): they are dropped from the turn. */
     withoutImages: v.optional(v.literal(true)),
+    /** Asks again offering no tools (the model cannot use them). */
+    withoutTools: v.optional(v.literal(true)),
+  }),
+  /** The user's answer to a tool call that asks first (`callId`: its step's id). */
+  v.object({
+    type: v.literal('approve'),
+    callId: v.string(),
+    decision: v.picklist(['once', 'always', 'deny']),
   }),
   /** Follows an answer that is already being written (after the panel reopened). */
   v.object({ type: v.literal('attach'), turnId: v.string() }),
@@ -95,13 +104,26 @@ export type RenderPatchMatches = Check<
  */
 export const ChatEventSchema = v.variant('type', [
   /** First on every port: the turn it follows, as stored when the port started following. */
-  v.object({ type: v.literal('turn'), turn: ShownTurnSchema, conversation: ConversationSchema }),
+  v.object({
+    type: v.literal('turn'),
+    turn: ShownTurnSchema,
+    conversation: ConversationSchema,
+    /** With tool steps: the HTML of the answer's parts before the one being written. */
+    parts: v.optional(v.array(v.string())),
+  }),
   /** `attach` found no answer being written: read the turn from storage instead. */
   v.object({ type: v.literal('gone') }),
   /** Received text could not be stored; it is still shown, and kept while the panel is open. */
   v.object({ type: v.literal('saveFailed'), message: v.string() }),
   v.object({ type: v.literal('chunk'), text: v.string(), patch: RenderPatchSchema }),
   v.object({ type: v.literal('reasoning'), text: v.string() }),
+  /**
+   * A tool call, new or changed (matched by `step.id`). A new one sits where the answer's text
+   * stands: the text before it is final, the text after it starts a new part.
+   */
+  v.object({ type: v.literal('step'), step: ToolStepSchema }),
+  /** The tool loop stopped at its round limit (`rounds`) before the model had answered. */
+  v.object({ type: v.literal('roundLimit'), rounds: v.number() }),
   /** The model the response named (see the turn's `answeredBy`). */
   v.object({ type: v.literal('model'), name: v.string() }),
   v.object({
