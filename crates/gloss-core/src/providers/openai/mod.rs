@@ -5,17 +5,20 @@
 //! `data: [DONE]`. With `stream_options.include_usage` a last chunk with empty `choices` carries
 //! the token counts. Errors can also arrive inside a 200 stream as `{"error": {...}}`.
 //!
-//! This file is what Gloss sends (the chat request, the model list request); `stream.rs` reads
-//! the streamed answer.
+//! This file is what Gloss sends (the chat request, the model list request), with the tool
+//! parts of a request in `tools.rs`; `stream.rs` reads the streamed answer and `calls.rs` the
+//! tool calls streamed in it.
 
+mod calls;
 mod stream;
+pub(super) mod tools;
 
 use serde_json::{json, Value};
 
 use super::decode::{Decode, SseStream};
 use super::http::{get, join, json_headers, key, post, HttpRequest};
 use super::{Limits, ModelInfo, Protocol};
-use crate::spec::{ChatSpec, Message, PartRef};
+use crate::spec::{ChatSpec, Message, PartRef, Role};
 
 pub(super) struct OpenAi;
 
@@ -32,6 +35,9 @@ impl Protocol for OpenAi {
         }
         if let Some(n) = spec.max_tokens {
             body["max_tokens"] = json!(n);
+        }
+        if !spec.tools.is_empty() {
+            body["tools"] = tools::offered(&spec.tools);
         }
         let mut headers = json_headers("text/event-stream");
         if let Some(key) = key(spec.api_key.as_deref()) {
@@ -70,7 +76,14 @@ impl Protocol for OpenAi {
 
 /// A message as Chat Completions takes it: text as a string, as every compatible server accepts;
 /// with images, the content-part array (`{"type":"image_url","image_url":{"url":"data:…"}}`).
+/// Tool results and turns with calls have shapes of their own (`tools.rs`).
 fn message(m: &Message) -> Value {
+    if m.role == Role::Tool {
+        return tools::result(m);
+    }
+    if m.content.tool_calls().next().is_some() {
+        return tools::assistant_with_calls(m);
+    }
     if !m.content.has_images() {
         return json!({ "role": m.role, "content": m.content.text() });
     }
@@ -78,14 +91,13 @@ fn message(m: &Message) -> Value {
         .content
         .parts()
         .into_iter()
-        .map(|part| match part {
-            PartRef::Text(text) => json!({ "type": "text", "text": text }),
+        .filter_map(|part| match part {
+            PartRef::Text(text) => Some(json!({ "type": "text", "text": text })),
             PartRef::Image(image) => {
-                json!({ "type": "image_url", "image_url": { "url": image.data_url() } })
+                Some(json!({ "type": "image_url", "image_url": { "url": image.data_url() } }))
             }
-            PartRef::ToolCall(_) | PartRef::Reasoning(_) => {
-                unreachable!("parts() holds text and images only")
-            }
+            // Not among `parts()`; calls went out above, and reasoning is not sent back.
+            PartRef::ToolCall(_) | PartRef::Reasoning(_) => None,
         })
         .collect();
     json!({ "role": m.role, "content": parts })
@@ -96,7 +108,7 @@ mod tests {
     use super::super::{build_request, StreamDecoder};
     use super::*;
     use crate::events::StreamEvent;
-    use crate::spec::{ProviderKind, Role};
+    use crate::spec::ProviderKind;
 
     fn spec(key: Option<&str>) -> ChatSpec {
         ChatSpec {

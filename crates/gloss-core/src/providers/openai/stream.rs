@@ -2,27 +2,47 @@
 //! text in `choices[0].delta.content` (reasoning in `reasoning_content` or `reasoning` on the
 //! servers that stream it), `finish_reason` on the last chunk with choices, the token counts in a
 //! chunk of their own, and `data: [DONE]` at the end: a stream that closes before it was cut.
+//! Tool calls arrive in pieces beside the text (`calls.rs`); they are handed on, whole, when the
+//! answer finishes (its `finish_reason`, or `[DONE]` for servers that give none).
 
 use serde_json::Value;
 
+use super::calls::Calls;
 use crate::errors;
 use crate::events::{FinishReason, StreamEvent};
+use crate::limits::MAX_ANSWER;
 use crate::providers::decode::{model_named, SseHandler};
 use crate::providers::json::{parse_json, JsonPath};
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct OpenAiDecoder {
     finish_reason: Option<FinishReason>,
+    calls: Calls,
+}
+
+impl Default for OpenAiDecoder {
+    /// A call's arguments are part of the answer, so they are held within the answer's cap.
+    fn default() -> Self {
+        Self {
+            finish_reason: None,
+            calls: Calls::new(MAX_ANSWER),
+        }
+    }
 }
 
 impl SseHandler for OpenAiDecoder {
-    /// Reaching the end means `[DONE]` never came (after it nothing more is asked of us).
+    /// Reaching the end means `[DONE]` never came (after it nothing more is asked of us); a call
+    /// still arriving then was cut off, and nothing will run it.
     fn end(&mut self, _cut: bool) -> Vec<StreamEvent> {
-        vec![errors::truncated()]
+        match self.calls.in_progress() {
+            Some(name) => vec![errors::tool_call_cut(name)],
+            None => vec![errors::truncated()],
+        }
     }
 
     fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
         if data.trim() == "[DONE]" {
+            out.extend(self.calls.finish(false));
             let reason = self.finish_reason.unwrap_or(FinishReason::Stop);
             return out.push(StreamEvent::Done { reason });
         }
@@ -35,8 +55,15 @@ impl SseHandler for OpenAiDecoder {
         }
         out.extend(model_named(chunk.str_at("/model")));
         out.extend(deltas(&chunk));
+        if let Some(pieces) = chunk.pointer("/choices/0/delta/tool_calls") {
+            if let Err(error) = self.calls.take(pieces) {
+                return out.push(error);
+            }
+        }
         if let Some(reason) = chunk.str_at("/choices/0/finish_reason") {
-            self.finish_reason = Some(finish_reason(reason));
+            let reason = finish_reason(reason);
+            self.finish_reason = Some(reason);
+            out.extend(self.calls.finish(reason == FinishReason::Length));
         }
         out.extend(usage(&chunk));
     }
@@ -69,6 +96,8 @@ fn usage(chunk: &Value) -> Option<StreamEvent> {
 fn finish_reason(reason: &str) -> FinishReason {
     match reason {
         "stop" | "end_turn" => FinishReason::Stop,
+        // `function_call` is the reason of the functions API that tools replaced.
+        "tool_calls" | "function_call" => FinishReason::ToolCalls,
         "length" => FinishReason::Length,
         "content_filter" => FinishReason::ContentFilter,
         _ => FinishReason::Other,
