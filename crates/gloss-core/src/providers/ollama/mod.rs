@@ -7,9 +7,11 @@
 //! message saying how to allow them.
 //!
 //! This file is what Gloss sends (the chat request, the model list and details requests) and how
-//! it reads a refusal; `stream.rs` reads the streamed answer.
+//! it reads a refusal, with the tool parts of a request in `tools.rs`; `stream.rs` reads the
+//! streamed answer.
 
 mod stream;
+mod tools;
 
 use serde_json::{json, Value};
 
@@ -18,7 +20,7 @@ use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
 use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::StreamEvent;
-use crate::spec::{ChatSpec, Message};
+use crate::spec::{ChatSpec, Message, Role};
 
 pub(super) struct Ollama;
 
@@ -35,6 +37,9 @@ impl Protocol for Ollama {
         );
         if let Some(options) = options {
             body["options"] = options;
+        }
+        if !spec.tools.is_empty() {
+            body["tools"] = tools::offered(&spec.tools);
         }
         post(
             join(&spec.base_url, "/api/chat"),
@@ -101,14 +106,21 @@ impl Protocol for Ollama {
 }
 
 /// A message as `/api/chat` takes it: the text in `content`, images beside it as bare base64 in
-/// `images` (the API documents no media type; it reads the bytes).
+/// `images` (the API documents no media type; it reads the bytes), an assistant's calls beside
+/// them; a tool's result has a shape of its own (`tools.rs`).
 fn message(m: &Message) -> Value {
-    let mut out = json!({ "role": m.role, "content": m.content.text() });
+    if m.role == Role::Tool {
+        return tools::result(m);
+    }
+    let mut out = serde_json::Map::new();
+    out.insert("role".to_owned(), json!(m.role));
+    out.insert("content".to_owned(), json!(m.content.text()));
     let images: Vec<&str> = m.content.images().map(|i| i.data.as_str()).collect();
     if !images.is_empty() {
-        out["images"] = json!(images);
+        out.insert("images".to_owned(), json!(images));
     }
-    out
+    tools::add_calls(m, &mut out);
+    Value::Object(out)
 }
 
 /// Ollama needs no key; one is sent (as a bearer token) for servers behind an auth proxy.

@@ -10,13 +10,17 @@ use crate::events::{FinishReason, StreamEvent};
 use crate::providers::decode::{model_named, Decode};
 use crate::providers::json::{parse_json, JsonPath};
 use crate::providers::ndjson::NdjsonLines;
+use crate::providers::tool_args::{made_id, object_arguments};
 use crate::providers::{Limit, Limits};
+use crate::spec::ToolCall;
 
 #[derive(Debug)]
 pub(super) struct OllamaDecoder {
     lines: NdjsonLines,
     /// The line cap, to name it when a line goes over.
     max_line: usize,
+    /// Tool calls handed on so far (the `n` of an id made for a call without one).
+    calls: usize,
 }
 
 impl OllamaDecoder {
@@ -24,7 +28,60 @@ impl OllamaDecoder {
         Self {
             lines: NdjsonLines::with_limit(limits.line),
             max_line: limits.line,
+            calls: 0,
         }
+    }
+
+    fn line_events(&mut self, line: &str, out: &mut Vec<StreamEvent>) {
+        let chunk = match parse_json(line, "line") {
+            Ok(v) => v,
+            Err(e) => return out.push(e),
+        };
+        if let Some(err) = chunk.get("error") {
+            return out.push(in_stream_error(err));
+        }
+        out.extend(model_named(chunk.str_at("/model")));
+        out.extend(pieces(&chunk));
+        if let Err(error) = self.tool_calls(&chunk, out) {
+            return out.push(error);
+        }
+        if chunk.bool_at("/done") == Some(true) {
+            out.extend(done(&chunk));
+        }
+    }
+
+    /// The line's tool calls, each whole: `{"id"?, "function": {"index", "name", "arguments"}}`
+    /// with the arguments as an object (<https://docs.ollama.com/capabilities/tool-calling>).
+    /// Ollama 0.12.10 and later give each an id; an older one gives none, and then Gloss makes
+    /// one. A call that cannot be read ends the answer with the error that says why.
+    fn tool_calls(&mut self, chunk: &Value, out: &mut Vec<StreamEvent>) -> Result<(), StreamEvent> {
+        let Some(calls) = chunk
+            .pointer("/message/tool_calls")
+            .and_then(Value::as_array)
+        else {
+            return Ok(());
+        };
+        for call in calls {
+            let name = call.str_or_empty("/function/name");
+            if name.is_empty() {
+                return Err(errors::bad_response(
+                    "a tool call came without the name of its tool",
+                ));
+            }
+            let arguments = object_arguments(name, call.pointer("/function/arguments"))?;
+            let id = match call.str_at("/id") {
+                Some(id) if !id.is_empty() => id.to_owned(),
+                _ => made_id(self.calls),
+            };
+            self.calls += 1;
+            out.push(StreamEvent::ToolCall(ToolCall {
+                id,
+                name: name.to_owned(),
+                arguments,
+                signature: None,
+            }));
+        }
+        Ok(())
     }
 }
 
@@ -32,7 +89,7 @@ impl Decode for OllamaDecoder {
     fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
         let mut out = Vec::new();
         for line in self.lines.push(bytes) {
-            line_events(&line, &mut out);
+            self.line_events(&line, &mut out);
         }
         if self.lines.overflowed() {
             out.push(errors::too_large(Limit::Line, self.max_line));
@@ -48,28 +105,13 @@ impl Decode for OllamaDecoder {
             if serde_json::from_str::<Value>(&line).is_err() {
                 return vec![errors::truncated()];
             }
-            line_events(&line, &mut out);
+            self.line_events(&line, &mut out);
         }
         // Reaching the end with no `done` line means the stream was cut.
         if !out.iter().any(StreamEvent::is_terminal) {
             out.push(errors::truncated());
         }
         out
-    }
-}
-
-fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
-    let chunk = match parse_json(line, "line") {
-        Ok(v) => v,
-        Err(e) => return out.push(e),
-    };
-    if let Some(err) = chunk.get("error") {
-        return out.push(in_stream_error(err));
-    }
-    out.extend(model_named(chunk.str_at("/model")));
-    out.extend(pieces(&chunk));
-    if chunk.bool_at("/done") == Some(true) {
-        out.extend(done(&chunk));
     }
 }
 
@@ -109,4 +151,58 @@ fn done(chunk: &Value) -> [StreamEvent; 2] {
         },
         StreamEvent::Done { reason },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::events::ErrorCode;
+
+    fn decode(calls: &Value) -> Vec<StreamEvent> {
+        let line = json!({ "message": { "content": "", "tool_calls": calls }, "done": false });
+        let mut decoder = OllamaDecoder::new(Limits::default());
+        decoder.push(format!("{line}\n").as_bytes())
+    }
+
+    #[test]
+    fn an_id_less_call_gets_a_made_id_and_no_arguments_are_an_empty_object() {
+        let got = decode(&json!([
+            { "function": { "name": "now" } },
+            { "id": "", "function": { "name": "now", "arguments": null } },
+            { "id": "call_1", "function": { "name": "f", "arguments": "{\"a\":1}" } },
+        ]));
+        let calls: Vec<(&str, &Value)> = got
+            .iter()
+            .filter_map(|e| match e {
+                StreamEvent::ToolCall(c) => Some((c.id.as_str(), &c.arguments)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            calls,
+            [
+                ("gloss-call-0", &json!({})),
+                ("gloss-call-1", &json!({})),
+                ("call_1", &json!({ "a": 1 }))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_call_without_a_name_is_a_clear_error() {
+        for calls in [
+            json!([{ "function": { "arguments": {} } }]),
+            json!([{}]),
+            json!([7]),
+        ] {
+            let got = decode(&calls);
+            let Some(StreamEvent::Error { code, message, .. }) = got.last() else {
+                panic!("{got:?}")
+            };
+            assert_eq!(*code, ErrorCode::BadResponse);
+            assert!(message.contains("without the name"), "{message}");
+        }
+    }
 }
