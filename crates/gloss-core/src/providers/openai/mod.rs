@@ -186,4 +186,35 @@ mod tests {
         assert!(matches!(&got[1], StreamEvent::Model { .. }));
         assert_eq!(got[2], StreamEvent::Text { text: "B".into() });
     }
+
+    #[test]
+    fn tool_calls_and_the_legacy_function_call_are_the_tool_calls_reason() {
+        for reason in ["tool_calls", "function_call"] {
+            let mut d = StreamDecoder::new(ProviderKind::OpenAi);
+            let body = format!(
+                "data: {{\"choices\":[{{\"delta\":{{}},\"finish_reason\":\"{reason}\"}}]}}\n\ndata: [DONE]\n\n"
+            );
+            let got = d.push(body.as_bytes());
+            assert_eq!(
+                got,
+                [StreamEvent::Done {
+                    reason: crate::events::FinishReason::ToolCalls
+                }]
+            );
+        }
+    }
+
+    #[test]
+    fn a_call_to_a_tool_not_offered_ends_the_answer() {
+        let mut d = StreamDecoder::new(ProviderKind::OpenAi).offering(vec!["get_time".into()]);
+        let got = d.push(
+            br#"data: {"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"rm_rf","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}
+
+"#,
+        );
+        assert!(
+            matches!(&got[..], [StreamEvent::Error { message, .. }] if message.contains("rm_rf")),
+            "{got:?}"
+        );
+    }
 }

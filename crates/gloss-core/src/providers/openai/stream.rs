@@ -21,7 +21,8 @@ pub(super) struct OpenAiDecoder {
 }
 
 impl Default for OpenAiDecoder {
-    /// A call's arguments are part of the answer, so they are held within the answer's cap.
+    /// A call's arguments are part of the answer, so they are held within the answer's default
+    /// cap (a handler is made by `Default`: a decoder's smaller `Limits` do not reach it).
     fn default() -> Self {
         Self {
             finish_reason: None,
