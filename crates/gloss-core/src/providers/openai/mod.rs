@@ -4,16 +4,21 @@
 //! The body is SSE; each `data:` is a `chat.completion.chunk`, the stream ends with
 //! `data: [DONE]`. With `stream_options.include_usage` a last chunk with empty `choices` carries
 //! the token counts. Errors can also arrive inside a 200 stream as `{"error": {...}}`.
+//!
+//! This file is what Gloss sends (the chat request, the model list request), with the tool
+//! parts of a request in `tools.rs`; `stream.rs` reads the streamed answer and `calls.rs` the
+//! tool calls streamed in it.
+
+mod calls;
+mod stream;
+pub(super) mod tools;
 
 use serde_json::{json, Value};
 
-use super::decode::{model_named, Decode, SseHandler, SseStream};
+use super::decode::{Decode, SseStream};
 use super::http::{get, join, json_headers, key, post, HttpRequest};
-use super::json::{parse_json, JsonPath};
 use super::{Limits, ModelInfo, Protocol};
-use crate::errors;
-use crate::events::{FinishReason, StreamEvent};
-use crate::spec::{ChatSpec, Message, PartRef};
+use crate::spec::{ChatSpec, Message, PartRef, Role};
 
 pub(super) struct OpenAi;
 
@@ -31,6 +36,9 @@ impl Protocol for OpenAi {
         if let Some(n) = spec.max_tokens {
             body["max_tokens"] = json!(n);
         }
+        if !spec.tools.is_empty() {
+            body["tools"] = tools::offered(&spec.tools);
+        }
         let mut headers = json_headers("text/event-stream");
         if let Some(key) = key(spec.api_key.as_deref()) {
             headers.insert("authorization".to_owned(), format!("Bearer {key}"));
@@ -39,7 +47,7 @@ impl Protocol for OpenAi {
     }
 
     fn decoder(&self, limits: Limits) -> Box<dyn Decode> {
-        SseStream::<OpenAiDecoder>::boxed(limits)
+        SseStream::<stream::OpenAiDecoder>::boxed(limits)
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
@@ -68,7 +76,14 @@ impl Protocol for OpenAi {
 
 /// A message as Chat Completions takes it: text as a string, as every compatible server accepts;
 /// with images, the content-part array (`{"type":"image_url","image_url":{"url":"data:…"}}`).
+/// Tool results and turns with calls have shapes of their own (`tools.rs`).
 fn message(m: &Message) -> Value {
+    if m.role == Role::Tool {
+        return tools::result(m);
+    }
+    if m.content.tool_calls().next().is_some() {
+        return tools::assistant_with_calls(m);
+    }
     if !m.content.has_images() {
         return json!({ "role": m.role, "content": m.content.text() });
     }
@@ -76,99 +91,24 @@ fn message(m: &Message) -> Value {
         .content
         .parts()
         .into_iter()
-        .map(|part| match part {
-            PartRef::Text(text) => json!({ "type": "text", "text": text }),
+        .filter_map(|part| match part {
+            PartRef::Text(text) => Some(json!({ "type": "text", "text": text })),
             PartRef::Image(image) => {
-                json!({ "type": "image_url", "image_url": { "url": image.data_url() } })
+                Some(json!({ "type": "image_url", "image_url": { "url": image.data_url() } }))
             }
-            PartRef::ToolCall(_) | PartRef::Reasoning(_) => {
-                unreachable!("parts() holds text and images only")
-            }
+            // Not among `parts()`; calls went out above, and reasoning is not sent back.
+            PartRef::ToolCall(_) | PartRef::Reasoning(_) => None,
         })
         .collect();
     json!({ "role": m.role, "content": parts })
-}
-
-#[derive(Debug, Default)]
-struct OpenAiDecoder {
-    finish_reason: Option<FinishReason>,
-}
-
-impl SseHandler for OpenAiDecoder {
-    /// Reaching the end means `[DONE]` never came (after it nothing more is asked of us).
-    fn end(&mut self, _cut: bool) -> Vec<StreamEvent> {
-        vec![errors::truncated()]
-    }
-
-    fn data(&mut self, data: &str, out: &mut Vec<StreamEvent>) {
-        if data.trim() == "[DONE]" {
-            let reason = self.finish_reason.unwrap_or(FinishReason::Stop);
-            return out.push(StreamEvent::Done { reason });
-        }
-        let chunk = match parse_json(data, "event") {
-            Ok(v) => v,
-            Err(e) => return out.push(e),
-        };
-        if let Some(err) = chunk.get("error") {
-            return out.push(in_stream_error(err));
-        }
-        out.extend(model_named(chunk.str_at("/model")));
-        out.extend(deltas(&chunk));
-        if let Some(reason) = chunk.str_at("/choices/0/finish_reason") {
-            self.finish_reason = Some(finish_reason(reason));
-        }
-        out.extend(usage(&chunk));
-    }
-}
-
-/// The chunk's piece of reasoning, then its piece of the answer; empty pieces are skipped.
-fn deltas(chunk: &Value) -> impl Iterator<Item = StreamEvent> {
-    // Reasoning models behind OpenAI-compatible servers (DeepSeek, llama.cpp, vLLM,
-    // OpenRouter) stream their thinking as `reasoning_content` or `reasoning`.
-    let delta = chunk.pointer("/choices/0/delta");
-    let reasoning = delta
-        .and_then(|d| d.get("reasoning_content").or_else(|| d.get("reasoning")))
-        .and_then(|r| r.text_at(""))
-        .map(|text| StreamEvent::Reasoning { text });
-    let content = chunk
-        .text_at("/choices/0/delta/content")
-        .map(|text| StreamEvent::Text { text });
-    reasoning.into_iter().chain(content)
-}
-
-/// The token counts, in the last chunk (`stream_options.include_usage` asks for them).
-fn usage(chunk: &Value) -> Option<StreamEvent> {
-    let usage = chunk.get("usage").filter(|u| u.is_object())?;
-    Some(StreamEvent::Usage {
-        input_tokens: usage.u64_or_zero("/prompt_tokens"),
-        output_tokens: usage.u64_or_zero("/completion_tokens"),
-    })
-}
-
-fn finish_reason(reason: &str) -> FinishReason {
-    match reason {
-        "stop" | "end_turn" => FinishReason::Stop,
-        "length" => FinishReason::Length,
-        "content_filter" => FinishReason::ContentFilter,
-        _ => FinishReason::Other,
-    }
-}
-
-/// `{"error": {...}}` inside a 200 stream; some servers send the message as a bare string.
-fn in_stream_error(err: &Value) -> StreamEvent {
-    let kind = [err.str_or_empty("/code"), err.str_or_empty("/type")].join(" ");
-    let message = match err {
-        Value::String(s) => s.as_str(),
-        _ => err.str_or_empty("/message"),
-    };
-    errors::provider_error(&kind, message)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::{build_request, StreamDecoder};
     use super::*;
-    use crate::spec::{ProviderKind, Role};
+    use crate::events::StreamEvent;
+    use crate::spec::ProviderKind;
 
     fn spec(key: Option<&str>) -> ChatSpec {
         ChatSpec {
@@ -245,5 +185,36 @@ mod tests {
         // Said before the text of the chunk that named it.
         assert!(matches!(&got[1], StreamEvent::Model { .. }));
         assert_eq!(got[2], StreamEvent::Text { text: "B".into() });
+    }
+
+    #[test]
+    fn tool_calls_and_the_legacy_function_call_are_the_tool_calls_reason() {
+        for reason in ["tool_calls", "function_call"] {
+            let mut d = StreamDecoder::new(ProviderKind::OpenAi);
+            let body = format!(
+                "data: {{\"choices\":[{{\"delta\":{{}},\"finish_reason\":\"{reason}\"}}]}}\n\ndata: [DONE]\n\n"
+            );
+            let got = d.push(body.as_bytes());
+            assert_eq!(
+                got,
+                [StreamEvent::Done {
+                    reason: crate::events::FinishReason::ToolCalls
+                }]
+            );
+        }
+    }
+
+    #[test]
+    fn a_call_to_a_tool_not_offered_ends_the_answer() {
+        let mut d = StreamDecoder::new(ProviderKind::OpenAi).offering(vec!["get_time".into()]);
+        let got = d.push(
+            br#"data: {"choices":[{"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"rm_rf","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}
+
+"#,
+        );
+        assert!(
+            matches!(&got[..], [StreamEvent::Error { message, .. }] if message.contains("rm_rf")),
+            "{got:?}"
+        );
     }
 }

@@ -5,17 +5,22 @@
 //! `"done":true`, `done_reason` and the token counts. Errors arrive as `{"error":"…"}`.
 //! A default Ollama refuses browser-extension origins with a bare 403, which gets its own
 //! message saying how to allow them.
+//!
+//! This file is what Gloss sends (the chat request, the model list and details requests) and how
+//! it reads a refusal, with the tool parts of a request in `tools.rs`; `stream.rs` reads the
+//! streamed answer.
+
+mod stream;
+mod tools;
 
 use serde_json::{json, Value};
 
-use super::decode::{model_named, Decode};
+use super::decode::Decode;
 use super::http::{get, join, json_headers, key, post, sampling, HttpRequest};
-use super::json::{parse_json, JsonPath};
-use super::ndjson::NdjsonLines;
-use super::{Limit, Limits, ModelInfo, Protocol};
+use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
-use crate::events::{FinishReason, StreamEvent};
-use crate::spec::{ChatSpec, Message};
+use crate::events::StreamEvent;
+use crate::spec::{ChatSpec, Message, Role};
 
 pub(super) struct Ollama;
 
@@ -33,6 +38,9 @@ impl Protocol for Ollama {
         if let Some(options) = options {
             body["options"] = options;
         }
+        if !spec.tools.is_empty() {
+            body["tools"] = tools::offered(&spec.tools);
+        }
         post(
             join(&spec.base_url, "/api/chat"),
             headers(key(spec.api_key.as_deref()), "application/x-ndjson"),
@@ -41,10 +49,7 @@ impl Protocol for Ollama {
     }
 
     fn decoder(&self, limits: Limits) -> Box<dyn Decode> {
-        Box::new(OllamaDecoder {
-            lines: NdjsonLines::with_limit(limits.line),
-            max_line: limits.line,
-        })
+        Box::new(stream::OllamaDecoder::new(limits))
     }
 
     fn models_request(&self, base_url: &str, api_key: Option<&str>) -> HttpRequest {
@@ -101,14 +106,21 @@ impl Protocol for Ollama {
 }
 
 /// A message as `/api/chat` takes it: the text in `content`, images beside it as bare base64 in
-/// `images` (the API documents no media type; it reads the bytes).
+/// `images` (the API documents no media type; it reads the bytes), an assistant's calls beside
+/// them; a tool's result has a shape of its own (`tools.rs`).
 fn message(m: &Message) -> Value {
-    let mut out = json!({ "role": m.role, "content": m.content.text() });
+    if m.role == Role::Tool {
+        return tools::result(m);
+    }
+    let mut out = serde_json::Map::new();
+    out.insert("role".to_owned(), json!(m.role));
+    out.insert("content".to_owned(), json!(m.content.text()));
     let images: Vec<&str> = m.content.images().map(|i| i.data.as_str()).collect();
     if !images.is_empty() {
-        out["images"] = json!(images);
+        out.insert("images".to_owned(), json!(images));
     }
-    out
+    tools::add_calls(m, &mut out);
+    Value::Object(out)
 }
 
 /// Ollama needs no key; one is sent (as a bearer token) for servers behind an auth proxy.
@@ -118,96 +130,6 @@ fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<St
         headers.insert("authorization".to_owned(), format!("Bearer {key}"));
     }
     headers
-}
-
-#[derive(Debug)]
-struct OllamaDecoder {
-    lines: NdjsonLines,
-    /// The line cap, to name it when a line goes over.
-    max_line: usize,
-}
-
-impl Decode for OllamaDecoder {
-    fn push(&mut self, bytes: &[u8]) -> Vec<StreamEvent> {
-        let mut out = Vec::new();
-        for line in self.lines.push(bytes) {
-            line_events(&line, &mut out);
-        }
-        if self.lines.overflowed() {
-            out.push(errors::too_large(Limit::Line, self.max_line));
-        }
-        out
-    }
-
-    fn finish(&mut self) -> Vec<StreamEvent> {
-        let mut out = Vec::new();
-        // A last line without its newline is kept if it is whole JSON (some servers omit the
-        // final newline); a half line means the connection was cut.
-        if let Some(line) = self.lines.finish() {
-            if serde_json::from_str::<Value>(&line).is_err() {
-                return vec![errors::truncated()];
-            }
-            line_events(&line, &mut out);
-        }
-        // Reaching the end with no `done` line means the stream was cut.
-        if !out.iter().any(StreamEvent::is_terminal) {
-            out.push(errors::truncated());
-        }
-        out
-    }
-}
-
-fn line_events(line: &str, out: &mut Vec<StreamEvent>) {
-    let chunk = match parse_json(line, "line") {
-        Ok(v) => v,
-        Err(e) => return out.push(e),
-    };
-    if let Some(err) = chunk.get("error") {
-        return out.push(in_stream_error(err));
-    }
-    out.extend(model_named(chunk.str_at("/model")));
-    out.extend(pieces(&chunk));
-    if chunk.bool_at("/done") == Some(true) {
-        out.extend(done(&chunk));
-    }
-}
-
-/// `{"error":"…"}`; a missing model gets its own code, so the user is told to check its name.
-fn in_stream_error(err: &Value) -> StreamEvent {
-    let message = err.as_str().unwrap_or_default();
-    let kind = if message.contains("not found") {
-        "not_found"
-    } else {
-        ""
-    };
-    errors::provider_error(kind, message)
-}
-
-/// The line's piece of thinking, then its piece of the answer; empty pieces are skipped.
-fn pieces(chunk: &Value) -> impl Iterator<Item = StreamEvent> {
-    let thinking = chunk
-        .text_at("/message/thinking")
-        .map(|text| StreamEvent::Reasoning { text });
-    let content = chunk
-        .text_at("/message/content")
-        .map(|text| StreamEvent::Text { text });
-    thinking.into_iter().chain(content)
-}
-
-/// The last line (`"done":true`): the counts, then `done` with the reason.
-fn done(chunk: &Value) -> [StreamEvent; 2] {
-    let reason = match chunk.str_at("/done_reason") {
-        Some("length") => FinishReason::Length,
-        Some("stop") | None => FinishReason::Stop,
-        Some(_) => FinishReason::Other,
-    };
-    [
-        StreamEvent::Usage {
-            input_tokens: chunk.u64_or_zero("/prompt_eval_count"),
-            output_tokens: chunk.u64_or_zero("/eval_count"),
-        },
-        StreamEvent::Done { reason },
-    ]
 }
 
 #[cfg(test)]
