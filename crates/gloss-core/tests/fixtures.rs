@@ -32,6 +32,10 @@ fn cases() -> Vec<Case> {
     for kind in ProviderKind::ALL {
         for case in fs::read_dir(dir_of(kind)).unwrap() {
             let case = case.unwrap().path();
+            // A provider's folder may hold a README saying where its fixtures come from.
+            if !case.is_dir() {
+                continue;
+            }
             let response = fs::read_dir(&case)
                 .unwrap()
                 .map(|e| e.unwrap().path())
@@ -168,7 +172,9 @@ fn every_provider_kind_has_fixtures() {
     for kind in ProviderKind::ALL {
         let cases: Vec<String> = fs::read_dir(dir_of(kind))
             .map(|d| {
-                d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                d.map(|e| e.unwrap().path())
+                    .filter(|p| p.is_dir())
+                    .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
                     .collect()
             })
             .unwrap_or_default();

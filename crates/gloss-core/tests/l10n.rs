@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use gloss_core::errors::{
     bad_response, network_error, ollama_origin_refused, provider_error, timeout, too_large,
-    tool_call_cut, tool_call_unreadable, truncated, unknown_tool,
+    tool_call_cut, tool_call_malformed, tool_call_unexpected, tool_call_unreadable, truncated,
+    unknown_tool,
 };
 use gloss_core::{check_endpoint, http_error, Limit, Localized, ProviderKind, StreamEvent};
 use serde_json::Value;
@@ -80,6 +81,9 @@ fn every_error_is_said_the_same_from_its_parts() {
         ),
         tool_call_cut("get_weather"),
         unknown_tool("delete_everything"),
+        tool_call_malformed("Malformed function call: print(get_weather())"),
+        tool_call_malformed(""),
+        tool_call_unexpected(""),
     ];
     for kind in ProviderKind::ALL {
         for status in [400, 401, 403, 404, 408, 413, 422, 429, 500, 502, 503, 504] {

@@ -17,7 +17,9 @@ use detail::{
     clip, mentions_context_length, non_empty, provider_detail, refuses_images, refuses_tools,
 };
 pub(crate) use hints::{address_not_found, is_address_404};
-pub use tools::{tool_call_cut, tool_call_unreadable, unknown_tool};
+pub use tools::{
+    tool_call_cut, tool_call_malformed, tool_call_unexpected, tool_call_unreadable, unknown_tool,
+};
 
 /// Maps a non-2xx HTTP response to an error event.
 ///

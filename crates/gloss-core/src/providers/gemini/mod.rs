@@ -1,10 +1,12 @@
 //! Google's Gemini API: `models/{model}:streamGenerateContent?alt=sse`.
 //! Reference: <https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent>.
 //!
-//! This file is what Gloss sends (the chat request, the model list request) and how it reads a
-//! refusal; `stream.rs` reads the streamed answer.
+//! This file is what Gloss sends (the chat request with its tools, the model list request) and
+//! how it reads a refusal; `turns.rs` writes the conversation as Gemini's `contents`, and
+//! `stream.rs` reads the streamed answer.
 
 mod stream;
+mod turns;
 
 use std::fmt::Write;
 
@@ -16,7 +18,7 @@ use super::json::JsonPath;
 use super::{Limits, ModelInfo, Protocol};
 use crate::errors;
 use crate::events::{ErrorCode, StreamEvent};
-use crate::spec::{ChatSpec, Message, PartRef, Role};
+use crate::spec::{ChatSpec, Message, Role, ToolSpec};
 
 pub(super) struct Gemini;
 
@@ -84,12 +86,15 @@ impl Gemini {
 }
 
 /// The turns as `contents` (the assistant is the `model`), system text apart as
-/// `systemInstruction`, and sampling settings in `generationConfig`.
+/// `systemInstruction`, the tools offered, and sampling settings in `generationConfig`.
 fn body(spec: &ChatSpec) -> Value {
     let (system, turns): (Vec<&Message>, Vec<&Message>) =
         spec.messages.iter().partition(|m| m.role == Role::System);
-    let contents: Vec<Value> = turns.iter().map(|m| content(m)).collect();
-    let mut body = json!({ "contents": contents });
+    let mut body = json!({ "contents": turns::contents(&turns) });
+    if !spec.tools.is_empty() {
+        let declarations: Vec<Value> = spec.tools.iter().map(declaration).collect();
+        body["tools"] = json!([{ "functionDeclarations": declarations }]);
+    }
     if !system.is_empty() {
         let parts: Vec<Value> = system
             .iter()
@@ -107,30 +112,18 @@ fn body(spec: &ChatSpec) -> Value {
     body
 }
 
-/// One turn of the conversation.
-fn content(message: &Message) -> Value {
-    let role = if message.role == Role::Assistant {
-        "model"
-    } else {
-        "user"
-    };
-    let parts: Vec<Value> = message.content.parts().into_iter().map(part).collect();
-    json!({ "role": role, "parts": parts })
-}
-
-/// A part as Gemini's `Part`: `{ "text" }`, or an image as `{ "inlineData": { "mimeType",
-/// "data" } }`, the REST API's JSON names (the API reference's `Blob`; it also accepts the
-/// proto's `snake_case`, but this body already speaks camelCase: `systemInstruction`).
-fn part(part: PartRef<'_>) -> Value {
-    match part {
-        PartRef::Text(text) => json!({ "text": text }),
-        PartRef::Image(image) => {
-            json!({ "inlineData": { "mimeType": image.media_type, "data": image.data } })
-        }
-        PartRef::ToolCall(_) | PartRef::Reasoning(_) => {
-            unreachable!("parts() holds text and images only")
-        }
-    }
+/// A tool as a `FunctionDeclaration`
+/// (<https://ai.google.dev/api/caching#FunctionDeclaration>). Its JSON Schema goes in
+/// `parametersJsonSchema`, which takes JSON Schema as it is, rather than in `parameters`, an
+/// `OpenAPI` subset that refuses keys such as `additionalProperties` or `$schema`: tools
+/// from MCP servers bring whatever schema their authors wrote, and rewriting one into the
+/// subset would drop what the model needs to call it right.
+fn declaration(tool: &ToolSpec) -> Value {
+    json!({
+        "name": tool.name,
+        "description": tool.description,
+        "parametersJsonSchema": tool.parameters,
+    })
 }
 
 fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {
@@ -156,6 +149,9 @@ fn model_path(model: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tools_tests;
 
 #[cfg(test)]
 mod tests {

@@ -3,18 +3,27 @@
 //! last one, `usageMetadata` with the counts, `modelVersion` the model that answered. There is no
 //! end marker: a stream that closes after a `finishReason` is complete, one that closes before it
 //! was cut.
+//!
+//! A call arrives whole, as a `functionCall` part (`name`, `args`, sometimes an `id`), with the
+//! `thoughtSignature` Gemini wants back beside it (<https://ai.google.dev/gemini-api/docs/function-calling>).
+//! Gemini says `STOP` after calls; the decoder wrapper makes that `toolCalls`.
 
 use serde_json::Value;
 
 use crate::errors;
-use crate::events::{FinishReason, StreamEvent};
+use crate::events::{FinishReason, StreamEvent, ToolCall};
 use crate::providers::decode::{model_named, SseHandler};
 use crate::providers::json::{parse_json, JsonPath};
+use crate::providers::tool_args::{made_id, object_arguments};
 
 #[derive(Debug, Default)]
 pub(super) struct GeminiDecoder {
     finish: Option<FinishReason>,
     usage: Option<(u64, u64)>,
+    /// The calls in the answer so far, for the ids of those that come without one.
+    calls: usize,
+    /// The tool of the last call, to name when the stream is cut after it.
+    last_call: Option<String>,
 }
 
 impl SseHandler for GeminiDecoder {
@@ -32,7 +41,11 @@ impl SseHandler for GeminiDecoder {
                     .chain([StreamEvent::Done { reason }])
                     .collect()
             }
-            _ => vec![errors::truncated()],
+            // Cut after a call: more calls of the same step may have been on their way.
+            _ => vec![self
+                .last_call
+                .as_deref()
+                .map_or_else(errors::truncated, errors::tool_call_cut)],
         }
     }
 
@@ -52,9 +65,18 @@ impl SseHandler for GeminiDecoder {
             ));
         }
         out.extend(model_named(chunk.str_at("/modelVersion")));
-        out.extend(parts(&chunk));
-        if let Some(reason) = chunk.str_at("/candidates/0/finishReason") {
-            self.finish = Some(finish_reason(reason));
+        out.extend(self.parts(&chunk));
+        match chunk.str_at("/candidates/0/finishReason") {
+            Some("MALFORMED_FUNCTION_CALL") => {
+                let detail = chunk.str_or_empty("/candidates/0/finishMessage");
+                return out.push(errors::tool_call_malformed(detail));
+            }
+            Some("UNEXPECTED_TOOL_CALL") => {
+                let detail = chunk.str_or_empty("/candidates/0/finishMessage");
+                return out.push(errors::tool_call_unexpected(detail));
+            }
+            Some(reason) => self.finish = Some(finish_reason(reason)),
+            None => {}
         }
         if let Some(usage) = chunk.get("usageMetadata") {
             self.usage = Some(token_counts(usage));
@@ -62,24 +84,46 @@ impl SseHandler for GeminiDecoder {
     }
 }
 
-/// The first candidate's parts: reasoning where marked `thought`, else answer text; empty parts
-/// are skipped.
-fn parts(chunk: &Value) -> Vec<StreamEvent> {
-    let parts = chunk
-        .pointer("/candidates/0/content/parts")
-        .and_then(Value::as_array);
-    parts
-        .into_iter()
-        .flatten()
-        .filter_map(|part| {
-            let text = part.text_at("/text")?;
-            Some(if part.bool_at("/thought") == Some(true) {
-                StreamEvent::Reasoning { text }
-            } else {
-                StreamEvent::Text { text }
+impl GeminiDecoder {
+    /// The first candidate's parts: calls, reasoning where marked `thought`, else answer text;
+    /// empty text is skipped.
+    fn parts(&mut self, chunk: &Value) -> Vec<StreamEvent> {
+        let parts = chunk
+            .pointer("/candidates/0/content/parts")
+            .and_then(Value::as_array);
+        parts
+            .into_iter()
+            .flatten()
+            .filter_map(|part| {
+                if let Some(call) = part.get("functionCall") {
+                    return Some(self.call(call, part.text_at("/thoughtSignature")));
+                }
+                let text = part.text_at("/text")?;
+                Some(if part.bool_at("/thought") == Some(true) {
+                    StreamEvent::Reasoning { text }
+                } else {
+                    StreamEvent::Text { text }
+                })
             })
-        })
-        .collect()
+            .collect()
+    }
+
+    /// A call, or the error saying its arguments are not an object. Without an id it gets one
+    /// made from its place in the answer, which requests leave out.
+    fn call(&mut self, call: &Value, signature: Option<String>) -> StreamEvent {
+        self.calls += 1;
+        let name = call.str_or_empty("/name").to_owned();
+        self.last_call = Some(name.clone());
+        match object_arguments(&name, call.get("args")) {
+            Ok(arguments) => StreamEvent::ToolCall(ToolCall {
+                id: call.text_at("/id").unwrap_or_else(|| made_id(self.calls)),
+                name,
+                arguments,
+                signature,
+            }),
+            Err(error) => error,
+        }
+    }
 }
 
 /// Input and output tokens; thinking tokens are output too.
