@@ -1,11 +1,6 @@
 //! What the protocols share about tool calls in a stream: reading a call's arguments (a JSON
 //! object, sent whole or in fragments) and making an id for a call that came without one.
 
-#![allow(
-    dead_code,
-    reason = "used by the protocols as their tool calls land; remove with the last"
-)]
-
 use serde_json::{Map, Value};
 
 use crate::errors;

@@ -5,8 +5,8 @@ use serde_json::{json, Value};
 
 use super::super::{build_request, test_spec};
 use super::*;
-use crate::context::assistant_message;
 use crate::events::{FinishReason, StreamEvent};
+use crate::providers::assistant_message;
 use crate::spec::{Message, ProviderKind};
 use crate::StreamDecoder;
 

@@ -4,8 +4,8 @@
 use serde_json::{json, Value};
 
 use super::super::{build_request, test_spec, StreamDecoder};
-use crate::context::assistant_message;
 use crate::events::{FinishReason, StreamEvent};
+use crate::providers::assistant_message;
 use crate::spec::{Message, ProviderKind, Role, ToolCall};
 
 fn decode(chunks: &[Value]) -> Vec<StreamEvent> {
