@@ -21,7 +21,7 @@ import { loadSettings } from './settings/settings-store';
 import { restrictStorage } from './settings/storage-access';
 import { McpServers } from './tools/mcp-servers';
 import { headersFor } from './tools/server-headers';
-import { toolHandlers } from './tools/tool-handlers';
+import { allowAlways, toolHandlers } from './tools/tool-handlers';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left
@@ -54,6 +54,7 @@ const answers = new AnswerRegistry({
   settings: loadSettings,
   withMaterial,
   heartbeat: () => void browser.runtime.getPlatformInfo(),
+  tools: { source: mcpServers, allowAlways },
 });
 
 setUpToolbarButton();

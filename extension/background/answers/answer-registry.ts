@@ -14,11 +14,11 @@ import type { ChatCommand, ChatMessage } from '../../shared/protocol';
 import { pickProvider, type StoredSettings } from '../../shared/settings';
 import { pathTo } from '../../shared/thread';
 import { Answer } from './answer';
+import { runAnswer, type RunContext, type ToolDeps } from './answer-run';
+import { partStarts } from '../../shared/tools/answer-parts';
 import type { Decision } from '../tools/tool-calls';
-import { UPDATE_MS } from './update-rate';
-import { streamAnswer, type AnswerEvent } from '../providers/provider-stream';
+import type { streamAnswer } from '../providers/provider-stream';
 import type { HistoryStore } from '../history/history-store';
-import { estimatingStops } from './usage-estimate';
 import { continueMessages, messagesFor, type SentMessage } from './prompt';
 
 export interface AnswerDeps {
@@ -31,6 +31,8 @@ export interface AnswerDeps {
   /** Well under the browser's 30 s idle limit. */
   heartbeatMs?: number;
   stream?: typeof streamAnswer;
+  /** Where tools come from (the MCP servers); none offered without. */
+  tools?: ToolDeps;
 }
 
 type StartCommand = Exclude<ChatCommand, { type: 'stop' | 'approve' }>;
@@ -156,21 +158,28 @@ export class AnswerRegistry {
     if (existing) await existing.ended;
     const store = await this.deps.store();
     const found = await this.find(store, command.turnId);
+    const looped = !command.withoutTools && (found.turn.rounds?.length ?? 0) > 0;
     const fresh = found.turn.answer === '';
     const turn: TurnRecord = {
       ...found.turn,
       ...(fresh ? { reasoning: undefined, usage: undefined, answeredBy: undefined } : {}),
       ...(command.withoutImages ? { images: undefined } : {}),
+      // A tool loop carries on from its last kept round: text written after it is asked again.
+      ...(looped
+        ? { answer: found.turn.answer.slice(0, partStarts(found.turn.steps).at(-1)), roundLimit: undefined }
+        : {}),
       status: 'streaming',
       error: undefined,
       finishReason: undefined,
     };
     const { before, conversation } = found;
-    const messages = fresh
-      ? messagesFor(before, turn, conversation.systemPrompt)
-      : continueMessages(before, { ...found.turn, images: turn.images }, conversation.systemPrompt);
+    const messages =
+      fresh || looped
+        ? messagesFor(before, turn, conversation.systemPrompt)
+        : continueMessages(before, { ...found.turn, images: turn.images }, conversation.systemPrompt);
     const { providerId, model } = chosen(command, conversation);
-    return this.start(conversation, turn, messages, () => store.putTurn(turn), providerId, model);
+    const options = { rounds: looped ? found.turn.rounds : undefined, withoutTools: command.withoutTools };
+    return this.start(conversation, turn, messages, () => store.putTurn(turn), providerId, model, options);
   }
 
   /**
@@ -199,6 +208,7 @@ export class AnswerRegistry {
     write: () => Promise<void>,
     providerId: string | undefined,
     model?: string,
+    options: Pick<RunContext, 'rounds' | 'withoutTools'> = {},
   ): Promise<Answer> {
     const settings = await this.deps.settings();
     const provider = pickProvider(settings, providerId);
@@ -214,21 +224,10 @@ export class AnswerRegistry {
       fail(t('errNoProvider'));
       return answer;
     }
-    const stream = this.deps.stream ?? streamAnswer;
-    const post = (event: AnswerEvent) => answer.receive(event);
-    const kind = provider.kind;
+    const run = { answer, provider, model, settings, conversation, stream: this.deps.stream, tools: this.deps.tools };
     this.deps
       .withMaterial(messages)
-      .then((fenced) =>
-        // Stopped before the request went out: none is sent (and none billed).
-        answer.abort.signal.aborted
-          ? post({ type: 'stopped' })
-          : // The answer updates at most every UPDATE_MS: its body is decoded no more often.
-            stream(provider, fenced, estimatingStops(kind, fenced, post), answer.abort.signal, settings.timeouts, {
-              model,
-              batchMs: UPDATE_MS,
-            }),
-      )
+      .then((fenced) => runAnswer({ ...run, ...options }, fenced))
       .catch((e: unknown) => fail(t('errCouldNotSend', messageOf(e))));
     return answer;
   }

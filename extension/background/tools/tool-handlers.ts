@@ -16,6 +16,7 @@ import type { McpServerInput } from '../../shared/tools/tool-settings';
 import type { Db } from '../db';
 import { releaseUnneededOrigins } from '../settings/host-access';
 import { loadSettings, saveSettings, type SettingsPlaces } from '../settings/settings-store';
+import type { OfferedTool } from './tool-source';
 import type { McpServers } from './mcp-servers';
 import { changeServer, headersProblem, removeServer, setEnabled, setPolicy, upsertServer } from './mcp-settings';
 import { removeHeaders, saveHeaders, savedHeadersOrigin } from './server-headers';
@@ -52,6 +53,13 @@ export function toolHandlers(deps: ToolHandlerDeps): ToolHandlers {
     'mcp.status': async ({ refresh }) => ({ servers: await deps.servers.status(refresh === true) }),
     'tools.limits': async (toolLimits) => commit({ ...(await load()), toolLimits }),
   };
+}
+
+/** "Always allow this tool", said on a call: its policy becomes Allow on its server. */
+export async function allowAlways(tool: OfferedTool, places?: SettingsPlaces): Promise<void> {
+  if (tool.serverId === undefined) return;
+  const settings = await loadSettings(places);
+  await saveSettings(changeServer(settings, tool.serverId, setPolicy(tool.tool, 'allow')), places);
 }
 
 /** Checks and saves one server: its headers first (bound to its origin), then the settings. */

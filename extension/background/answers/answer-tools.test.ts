@@ -1,0 +1,112 @@
+/** An answer with tool calls, through the registry: steps where the text stood, kept as they change. */
+import { beforeAll, expect, test } from 'vitest';
+import type { StoredSettings } from '../../shared/settings';
+import type { AnswerEvent, Post } from '../providers/provider-stream';
+import type { CoreMessage, ToolSpec } from '../core';
+import { eventually, freshStore, loadCore, panel, SETTINGS } from '../test-support';
+import type { OfferedTool, ToolSource } from '../tools/tool-source';
+import { AnswerRegistry } from './answer-registry';
+
+beforeAll(loadCore);
+
+const weather: OfferedTool = {
+  serverId: 's1',
+  source: 'My server',
+  tool: 'get_weather',
+  description: 'Weather now.',
+  parameters: { type: 'object', properties: { city: { type: 'string' } } },
+  policy: 'ask',
+};
+const settings: StoredSettings = {
+  ...SETTINGS,
+  mcpServers: [
+    { id: 's1', name: 'My server', url: 'http://127.0.0.1:9/mcp', headerNames: [], enabled: true, policies: {} },
+  ],
+};
+
+interface Request {
+  messages: CoreMessage[];
+  tools: ToolSpec[];
+  emit: (...events: AnswerEvent[]) => void;
+  end: (message: CoreMessage) => void;
+}
+
+async function setUp() {
+  const store = await freshStore();
+  const requests: Request[] = [];
+  const ran: unknown[] = [];
+  const source: ToolSource = {
+    offered: () => Promise.resolve([weather]),
+    call: (_tool, args) => (ran.push(args), Promise.resolve({ text: '18 °C, light rain', isError: false })),
+  };
+  const answers = new AnswerRegistry({
+    store: async () => store,
+    settings: async () => settings,
+    withMaterial: async (m) => m.map(({ role, content }) => ({ role, content })),
+    heartbeat: () => undefined,
+    tools: { source, allowAlways: () => Promise.resolve() },
+    stream: (_provider, messages, post: Post, _signal, _timeouts, options) =>
+      new Promise<void>((resolve) =>
+        requests.push({
+          messages,
+          tools: options?.tools ?? [],
+          emit: (...events) => events.forEach(post),
+          end: (message) => {
+            options?.onMessage?.(message);
+            resolve();
+          },
+        }),
+      ),
+  });
+  return { store, answers, requests, ran };
+}
+
+test('a call asks first, runs once allowed, sits where the text stood, and every step is stored', async () => {
+  const { store, answers, requests, ran } = await setUp();
+  const turnId = crypto.randomUUID();
+  const ask = { type: 'ask' as const, conversationId: crypto.randomUUID(), turnId, parentId: null, question: 'Paris?' };
+  const answer = (await answers.open(ask))!;
+  const seen = panel();
+  answer.follow(seen.follower);
+  await eventually(() => requests.length === 1, 'the first request');
+  expect(requests[0]!.tools.map((t) => t.name)).toEqual(['get_weather']);
+  expect(requests[0]!.messages[0]).toMatchObject({
+    role: 'system',
+    content: expect.stringContaining('<<<tool result'),
+  });
+  const call = { id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } };
+  requests[0]!.emit(
+    { type: 'text', text: 'Let me check. ' },
+    { type: 'toolCall', ...call },
+    { type: 'done', reason: 'toolCalls' },
+  );
+  requests[0]!.end({
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'Let me check. ' },
+      { type: 'toolCall', ...call },
+    ],
+  });
+  await eventually(async () => (await store.turn(turnId))?.steps?.[0]?.status === 'waiting', 'the waiting step stored');
+  expect(ran).toEqual([]);
+  expect((await store.turn(turnId))?.steps?.[0]).toMatchObject({ at: 14, tool: 'get_weather', source: 'My server' });
+  answers.approve(turnId, 'r0-c1', 'once');
+  await eventually(() => requests.length === 2, 'the second request');
+  expect(ran).toEqual([{ city: 'Paris' }]);
+  expect(requests[1]!.messages.at(-1)).toMatchObject({
+    role: 'tool',
+    toolCallId: 'c1',
+    content: expect.stringContaining('18 °C'),
+  });
+  requests[1]!.emit({ type: 'text', text: 'It is 18 °C.' }, { type: 'done', reason: 'stop' });
+  requests[1]!.end({ role: 'assistant', content: 'It is 18 °C.' });
+  await answer.ended;
+  const stored = await store.turn(turnId);
+  expect(stored).toMatchObject({ status: 'done', answer: 'Let me check. It is 18 °C.' });
+  expect(stored?.steps?.map((s) => s.status)).toEqual(['done']);
+  expect(stored?.rounds).toHaveLength(1);
+  // The panel saw the text before the step end its part, the step, then the text after it.
+  const order = seen.types().filter((t) => t === 'chunk' || t === 'step' || t === 'done');
+  expect(order.indexOf('step')).toBeGreaterThan(order.indexOf('chunk'));
+  expect(order.at(-1)).toBe('done');
+});
