@@ -30,7 +30,13 @@ export const ERROR_CODES = [
   'bad_response',
 ] as const satisfies readonly ErrorCode[];
 
-export const FINISH_REASONS = ['stop', 'length', 'content_filter', 'toolCalls', 'other'] as const satisfies readonly FinishReason[];
+export const FINISH_REASONS = [
+  'stop',
+  'length',
+  'content_filter',
+  'toolCalls',
+  'other',
+] as const satisfies readonly FinishReason[];
 
 export type ProviderKindsCovered = Check<Covers<ProviderKind, (typeof PROVIDER_KINDS)[number]>>;
 export type ErrorCodesCovered = Check<Covers<ErrorCode, (typeof ERROR_CODES)[number]>>;

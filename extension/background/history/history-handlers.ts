@@ -3,6 +3,7 @@
  * Export and import travel in pieces on ports of their own (`history-transfer.ts`).
  */
 import { shownTurn } from '../../shared/history';
+import { answerParts } from '../../shared/tools/answer-parts';
 import { byReference } from '../../shared/images/opened-images';
 import type { Handlers } from '../../shared/protocol';
 import type { AnswerRegistry } from '../answers/answer-registry';
@@ -59,6 +60,8 @@ async function openWithRenders(s: HistoryStore, answers: AnswerRegistry, id: str
   const turns = loaded.value.turns.map((t) => ({
     ...shownTurn(t),
     html: live.has(t.id) ? '' : renderMarkdown(t.answer),
+    // An answer with tool steps shows in parts, its steps between them.
+    ...(t.steps?.length && !live.has(t.id) ? { parts: answerParts(t.answer, t.steps).map(renderMarkdown) } : {}),
   }));
   return {
     conversation: loaded.value.conversation,

@@ -55,6 +55,11 @@ export class AnswerDom {
   private tailHtml: string | null = null;
   /** Prefixes this answer's ids, so its in-answer links never lead into another answer. */
   private readonly scope = newScope();
+  /**
+   * Where tool steps sit between the answer's parts, in order (`answer-parts.ts`): the panel
+   * renders each place's steps into its element. A reset clears only the part after the last.
+   */
+  private readonly places: HTMLElement[] = [];
 
   constructor() {
     this.root.className = 'answer markdown';
@@ -107,8 +112,40 @@ export class AnswerDom {
 
   /** Shows a stored answer at once (not announced: the user opened it, the model did not write it now). */
   load(html: string): void {
+    this.loadParts([html]);
+  }
+
+  /**
+   * Shows an answer stored in parts with tool steps between them; `open`: one is being written
+   * after them (a panel joining mid-answer), so a place for steps follows the last part too.
+   */
+  loadParts(parts: readonly string[], open = false): void {
+    for (const place of this.places.splice(0)) place.remove();
     this.clear();
-    enhance(this.appendBlock(html));
+    parts.forEach((html, i) => {
+      enhance(this.appendBlock(html));
+      if (open || i < parts.length - 1) this.nextPart();
+    });
+  }
+
+  /**
+   * Tool steps were called where the text stands: the part so far is final (its last patch came
+   * before), a place for the steps follows it, and the text after them starts a part of its own.
+   */
+  nextPart(): void {
+    if (this.pending.length > 0) this.flush();
+    const place = document.createElement('div');
+    place.className = 'tool-steps';
+    // The panel's own UI (React renders the steps here), not part of the rendered answer.
+    place.dataset.glossUi = 'steps';
+    this.group = null;
+    this.root.insertBefore(place, this.tail);
+    this.places.push(place);
+  }
+
+  /** The element the steps of the `index`th place render into, once it exists. */
+  place(index: number): HTMLElement | undefined {
+    return this.places[index];
   }
 
   /** Forgets the answer. */
@@ -144,8 +181,11 @@ export class AnswerDom {
     return elements;
   }
 
+  /** Removes the blocks of the part being written (all of them, without tool steps). */
   private clearBlocks(): void {
-    while (this.root.firstChild && this.root.firstChild !== this.tail) this.root.firstChild.remove();
+    const floor = this.places.at(-1);
+    const first = () => (floor ? floor.nextSibling : this.root.firstChild);
+    for (let node = first(); node && node !== this.tail; node = first()) node.remove();
     this.group = null;
   }
 

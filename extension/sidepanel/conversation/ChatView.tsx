@@ -61,6 +61,7 @@ export function ChatView({ chat, page, providerId, model, quickActions, defaultI
         onRegenerate={session.regenerate}
         onEdit={session.edit}
         onContinue={session.carryOn}
+        onApprove={session.approve}
         onSelect={session.select}
         onFixInSettings={onFixInSettings}
         providerId={providerId}

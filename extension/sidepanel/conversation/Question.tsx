@@ -3,7 +3,7 @@ import './Question.css';
 import type { KeyboardEvent, SubmitEvent } from 'react';
 import { t } from '../../shared/i18n';
 import type { Turn } from './chat-state';
-import { Collapsible } from './Collapsible';
+import { Collapsible } from '../Collapsible';
 import { SentQuote } from './SentQuote';
 
 interface Props {

@@ -5,7 +5,7 @@
  */
 import type { AttachmentView } from '../../shared/attachment';
 import { chipTitle, hostOf } from '../material/attachment-text';
-import { Collapsible } from './Collapsible';
+import { Collapsible } from '../Collapsible';
 
 export function SentQuote({ source }: { source: AttachmentView }) {
   const host = hostOf(source.url);

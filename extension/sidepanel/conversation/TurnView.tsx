@@ -6,6 +6,9 @@ import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
 import { Question } from './Question';
 import { TurnFooter } from './TurnFooter';
+import { TurnStatus } from './TurnStatus';
+import { ToolSteps } from '../tools/ToolSteps';
+import type { Decision } from '../tools/ToolStep';
 import { Activity } from './Activity';
 import { SourcesSent } from '../material/SourcesSent';
 import { onAnswerClick } from '../answer/links';
@@ -16,8 +19,10 @@ import { placeToFix, type SettingsPlace } from '../settings/settings-place';
 export interface TurnActions {
   onRegenerate: (turnId: string) => void;
   onEdit: (turnId: string, question: string) => void;
-  /** Carries on an answer, or (`withoutImages`) asks again without the question's images. */
-  onContinue: (turnId: string, withoutImages?: true) => void;
+  /** Carries on an answer, or asks again `without` the question's images or tools. */
+  onContinue: (turnId: string, without?: 'images' | 'tools') => void;
+  /** The user's decision on a tool call that asks first. */
+  onApprove: (turnId: string, stepId: string, decision: Decision) => void;
   onSelect: (turnId: string) => void;
   onStop: () => void;
   /** Opens Settings where an error says to fix it, for the conversation's provider (`providerId`). */
@@ -43,6 +48,7 @@ export const TurnView = memo(function TurnView({
   onRegenerate,
   onEdit,
   onContinue,
+  onApprove,
   onSelect,
   onStop,
   onHold,
@@ -87,8 +93,9 @@ export const TurnView = memo(function TurnView({
       <Question turn={turn} editing={editing} onEditing={setEditing} onEdit={onEdit} />
       {turn.reasoning && <Reasoning turn={turn} />}
       <div className="answer-slot" ref={slot} onClick={onClick} />
+      <ToolSteps turn={turn} place={(i) => doc.place(i)} onApprove={onApprove} />
       {streaming && <Activity turn={turn} heardFrom={heardFrom} onStop={onStop} onRetry={retry} />}
-      <Status
+      <TurnStatus
         turn={turn}
         pending={pending}
         onContinue={onContinue}
@@ -126,70 +133,6 @@ function Reasoning({ turn }: { turn: Turn }) {
       <p>{turn.reasoning}</p>
     </details>
   );
-}
-
-function Status({
-  turn,
-  pending,
-  onContinue,
-  onRegenerate,
-  fix,
-  onFix,
-}: {
-  turn: Turn;
-  pending: boolean;
-  onContinue: (id: string, withoutImages?: true) => void;
-  onRegenerate: (id: string) => void;
-  /** Where in Settings the error is fixed, if it is fixed there. */
-  fix: SettingsPlace | null | undefined;
-  onFix: (where: SettingsPlace) => void;
-}) {
-  if (turn.status === 'done' && turn.finishReason === 'length') {
-    return <p className="meta">{t('lengthLimit')}</p>;
-  }
-  if (turn.status === 'stopped' || turn.status === 'interrupted') {
-    return (
-      <div className="meta interrupted">
-        <p>{turn.status === 'stopped' ? t('stopped') : t('interrupted')}</p>
-        <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
-          {t('continue')}
-        </button>
-      </div>
-    );
-  }
-  if (turn.status === 'error' && turn.error) {
-    // What arrived before a connection dropped stays, and can be carried on in place; Retry
-    // (a new version) stays at hand for an answer that went wrong. With nothing received,
-    // Retry asks again in place: a version holding only an error would be clutter.
-    const received = turn.answer !== '';
-    // A model that cannot see fails again on Retry: asking without the images is what can work.
-    const blind = turn.error.code === 'no_vision' && (turn.images?.length ?? 0) > 0;
-    return (
-      <div className="error" role="alert">
-        <p>{turn.error.message}</p>
-        {received && (
-          <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
-            {t('continue')}
-          </button>
-        )}
-        {blind ? (
-          <button type="button" disabled={pending} onClick={() => onContinue(turn.id, true)}>
-            {t('sendWithoutImages')}
-          </button>
-        ) : (
-          <button type="button" disabled={pending} onClick={() => (received ? onRegenerate : onContinue)(turn.id)}>
-            {t('retry')}
-          </button>
-        )}
-        {fix && (
-          <button type="button" onClick={() => onFix(fix)}>
-            {fix === 'timeouts' ? t('openTimeouts') : t('openProviderSettings')}
-          </button>
-        )}
-      </div>
-    );
-  }
-  return null;
 }
 
 /** Retry on a stalled answer: stops it first, then asks again once it has stopped. */

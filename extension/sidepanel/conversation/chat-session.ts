@@ -13,17 +13,10 @@ import type { Attachment } from '../../shared/attachment';
 import type { QuestionImage } from '../../shared/images/image';
 import { latestLeaf } from '../../shared/thread';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
-import {
-  chatReducer,
-  EMPTY_CHAT,
-  isTerminal,
-  pendingTurn,
-  shownPath,
-  type ChatAction,
-  type ChatState,
-} from './chat-state';
+import { chatReducer, EMPTY_CHAT, pendingTurn, shownPath, type ChatAction, type ChatState } from './chat-state';
 import { Store } from '../store';
-import { TurnFollower, type ChatPort, type TurnCommand } from './turn-follower';
+import { leaving, loadAnswer, viewEvent } from './answer-views';
+import { approveIn, TurnFollower, type ChatPort, type Decision, type TurnCommand } from './turn-follower';
 
 /** Where the open conversation's id is kept, so that a reopened panel shows it again. */
 export const CURRENT_KEY = 'gloss.conversation';
@@ -55,6 +48,10 @@ export interface ChatView {
 export interface AnswerView {
   enqueue: (patch: RenderPatch) => void;
   load: (html: string) => void;
+  /** A stored answer in parts with tool steps between them (`open`: one is being written after). */
+  loadParts: (parts: readonly string[], open?: boolean) => void;
+  /** Tool steps sit where the text stands; what follows is a part of its own. */
+  nextPart: () => void;
   /** Its stream ended (done, stopped or failed): no more patches come. */
   end: () => void;
 }
@@ -164,11 +161,18 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     this.follow({ type: 'regenerate', of, turnId: turn.id, ...this.choice }, turn);
   };
 
-  /** Carries on a stopped or interrupted answer (or asks again without its images: `withoutImages`). */
-  readonly carryOn = (turnId: string, withoutImages?: true): void => {
+  /**
+   * Carries on a stopped or interrupted answer, or asks again `without` the question's images
+   * (the model cannot see) or tools (the model cannot use them).
+   */
+  readonly carryOn = (turnId: string, without?: 'images' | 'tools'): void => {
     if (this.view.pending.includes(turnId)) return;
-    this.follow({ type: 'continue', turnId, ...this.choice, ...(withoutImages && { withoutImages }) });
+    this.follow({ type: 'continue', turnId, ...this.choice, ...leaving(without) });
   };
+
+  /** The user's decision on a tool call that asks first, sent to the answer's worker. */
+  readonly approve = (turnId: string, callId: string, decision: Decision): void =>
+    approveIn(this.followers, turnId, callId, decision);
 
   /** When the answer `turnId` last received data in this panel, or null if it has not. */
   readonly heardFrom = (turnId: string): number | null => this.heard.get(turnId) ?? null;
@@ -225,7 +229,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
       return;
     }
     this.deps.storage.setItem(CURRENT_KEY, id);
-    for (const turn of opened.turns) if (turn.html) this.answer(turn.id).load(turn.html);
+    for (const turn of opened.turns) loadAnswer(this.answer(turn.id), turn);
     const { conversation, turns } = opened;
     this.set({
       state: chatReducer(this.view.state, { type: 'loaded', conversation, turns }),
@@ -252,15 +256,16 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
     const follower = new TurnFollower(
       this.deps.connect,
       {
-        stored: (turn, conversation) => {
+        stored: (turn, conversation, parts) => {
           settled();
+          if (parts) this.answer(turn.id).loadParts(parts, true); // joined after tool steps
           this.deps.storage.setItem(CURRENT_KEY, turn.conversationId);
           this.apply({ type: 'turn', turn, conversation });
         },
         event: (turnId, event) => {
           this.heard.set(turnId, Date.now());
           if (event.type !== 'chunk') {
-            if (isTerminal(event)) this.answer(turnId).end();
+            viewEvent(this.answer(turnId), this.view.state.turns[turnId], event);
             this.apply({ type: 'event', id: turnId, event });
             return;
           }

@@ -7,6 +7,8 @@ import { newTurn, type ConversationRecord, type ShownTurn, type TurnStatus } fro
 import type { ChatEvent } from '../../shared/protocol';
 import { attachmentView, type Attachment, type AttachmentView } from '../../shared/attachment';
 import { pathTo, type PathStep } from '../../shared/thread';
+import { partStarts } from '../../shared/tools/answer-parts';
+import type { ToolStep } from '../../shared/tools/tool-steps';
 
 export type { TurnStatus };
 
@@ -99,10 +101,26 @@ function applyEvent(turn: Turn, event: ChatEvent): Turn {
       return { ...turn, status: 'error', error: { code: event.code, message: event.message } };
     case 'saveFailed':
       return { ...turn, saveFailed: event.message };
+    case 'step':
+      return { ...turn, steps: withStep(turn.steps, event.step) };
+    case 'roundLimit':
+      return { ...turn, roundLimit: event.rounds };
     case 'turn':
     case 'gone':
       return turn;
   }
+}
+
+/** The steps with `step` in its place, or added at the end when new. */
+function withStep(steps: Turn['steps'], step: ToolStep): ToolStep[] {
+  const list = steps ?? [];
+  return list.some((s) => s.id === step.id) ? list.map((s) => (s.id === step.id ? step : s)) : [...list, step];
+}
+
+/** Whether `step` starts a new part of the turn's answer: new, where no step sat before. */
+export function startsPart(turn: Turn | undefined, step: ToolStep): boolean {
+  const steps = turn?.steps ?? [];
+  return !steps.some((s) => s.id === step.id) && !partStarts(steps).includes(step.at);
 }
 
 /** The turns shown, first question first, each with its versions. */

@@ -62,6 +62,15 @@ export class FakeAnswer implements AnswerView {
     this.blocks = html;
     this.tail = '';
   };
+  /** Parts show with a marker where their steps sit. */
+  loadParts = (parts: readonly string[], open = false) => {
+    this.blocks = parts.join('<steps/>') + (open ? '<steps/>' : '');
+    this.tail = '';
+  };
+  nextPart = () => {
+    this.blocks += this.tail + '<steps/>';
+    this.tail = '';
+  };
   /** Whether its stream was said to have ended. */
   ended = false;
   end = () => {

@@ -12,13 +12,21 @@ import { isTerminal } from './chat-state';
 /** The panel's end of a chat port. */
 export type ChatPort = TypedPort<ChatEvent, ChatCommand>;
 
+/** The user's decision on a tool call that asks first. */
+export type Decision = 'once' | 'always' | 'deny';
+
+/** Sends a decision on a call of `turnId`'s answer through the follower of that turn. */
+export function approveIn(followers: Iterable<TurnFollower>, turnId: string, callId: string, decision: Decision): void {
+  for (const follower of followers) if (follower.follows(turnId)) follower.approve(callId, decision);
+}
+
 /** What starts or joins a turn (`stop` goes to a follower already running). */
-export type TurnCommand = Exclude<ChatCommand, { type: 'stop' }>;
+export type TurnCommand = Exclude<ChatCommand, { type: 'stop' | 'approve' }>;
 
 /** What a follower reports, each as it happens. */
 export interface FollowerReports {
   /** The worker stored the turn (or sent it as stored, on joining): show it so. */
-  stored: (turn: ShownTurn, conversation: ConversationRecord) => void;
+  stored: (turn: ShownTurn, conversation: ConversationRecord, parts?: string[]) => void;
   /** An event of the answer: text with its render patch, reasoning, usage, its end, a failed save. */
   event: (turnId: string, event: ChatEvent) => void;
   /** Refused before anything was stored (`message` says why), or the worker went before storing. */
@@ -66,6 +74,16 @@ export class TurnFollower {
     this.port?.post({ type: 'stop' });
   }
 
+  /** Whether this follows the turn `turnId`. */
+  follows(turnId: string): boolean {
+    return !this.done && this.turnId === turnId;
+  }
+
+  /** Sends the user's decision on one of the answer's tool calls. */
+  approve(callId: string, decision: Decision): void {
+    this.port?.post({ type: 'approve', callId, decision });
+  }
+
   /** Stops following; the answer goes on in the worker. */
   close(): void {
     this.done = true;
@@ -76,7 +94,7 @@ export class TurnFollower {
     if (event.type === 'turn') {
       this.confirmed = true;
       this.turnId = event.turn.id;
-      this.reports.stored(event.turn, event.conversation);
+      this.reports.stored(event.turn, event.conversation, event.parts);
     } else if (event.type === 'gone') {
       this.end();
       this.reports.gone();

@@ -1,20 +1,20 @@
 /**
- * A long question or quote, shown a few lines tall with "Show more": a tall question bubble
+ * A long question, quote or tool result, shown a few lines tall with "Show more": a tall question bubble
  * otherwise fills the panel and pushes its answer out of sight (issue 12).
  */
 import './Collapsible.css';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { t } from '../../shared/i18n';
+import { t } from '../shared/i18n';
 
 interface Props {
   /** The element that holds the text (a paragraph, a blockquote). */
-  as: 'p' | 'blockquote';
+  as: 'p' | 'blockquote' | 'pre';
   className: string;
   children: ReactNode;
 }
 
 export function Collapsible({ as: Tag, className, children }: Props) {
-  const box = useRef<HTMLParagraphElement & HTMLQuoteElement>(null);
+  const box = useRef<HTMLParagraphElement & HTMLQuoteElement & HTMLPreElement>(null);
   const [open, setOpen] = useState(false);
   // Whether the text is taller than its collapsed height, measured, since the lines a text
   // takes depend on the panel's width; the panel can be resized, so it is measured again then.

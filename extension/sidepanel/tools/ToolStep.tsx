@@ -1,0 +1,90 @@
+/**
+ * One tool call inside the answer: "Called get_weather on My server" with its status; its
+ * arguments and result on demand, as text. A call that asks first shows its arguments in full
+ * and Allow once / Always allow / Deny, reachable from the keyboard.
+ */
+import './ToolSteps.css';
+import { useState } from 'react';
+import Wrench from 'lucide-react/icons/wrench';
+import { t } from '../../shared/i18n';
+import type { ToolStep as Step } from '../../shared/tools/tool-steps';
+import { Collapsible } from '../Collapsible';
+import { argumentsText, asksNow, calledParts, statusText } from './step-view';
+
+export type Decision = 'once' | 'always' | 'deny';
+
+interface Props {
+  step: Step;
+  /** Its answer is still being written (a waiting step can be decided). */
+  answering: boolean;
+  onApprove: (stepId: string, decision: Decision) => void;
+}
+
+export function ToolStep({ step, answering, onApprove }: Props) {
+  const [open, setOpen] = useState(false);
+  const asks = asksNow(step, answering);
+  const [before, after] = calledParts(step);
+  return (
+    <div
+      role="group"
+      aria-label={t('stepCalled', step.tool, step.source || 'Gloss')}
+      className="tool-step"
+      data-status={step.status}
+    >
+      <div className="step-line">
+        <Wrench className="step-icon" aria-hidden="true" size={14} />
+        <span className="step-called">
+          {before}
+          <code>{step.tool}</code>
+          {after}
+        </span>
+        <span className="step-status">{statusText(step, answering)}</span>
+        {!asks && (
+          <button type="button" className="step-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {t('stepDetails')}
+          </button>
+        )}
+      </div>
+      {(open || asks) && <StepDetails step={step} />}
+      {asks && <Approval onDecide={(decision) => onApprove(step.id, decision)} />}
+    </div>
+  );
+}
+
+/** The arguments and the result, as text; a long result folded. */
+function StepDetails({ step }: { step: Step }) {
+  return (
+    <div className="step-details">
+      <p className="step-heading">{t('stepArguments')}</p>
+      <pre className="step-text">{argumentsText(step.arguments)}</pre>
+      {step.result !== undefined && (
+        <>
+          <p className="step-heading">{t('stepResult')}</p>
+          <Collapsible as="pre" className="step-text">
+            {step.result}
+          </Collapsible>
+          {step.cut && <p className="step-cut">{t('stepCut', step.cut.kept, step.cut.total)}</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Approval({ onDecide }: { onDecide: (decision: Decision) => void }) {
+  return (
+    <div className="step-approval">
+      <p>{t('stepAsk')}</p>
+      <div className="step-choices">
+        <button type="button" className="primary" onClick={() => onDecide('once')}>
+          {t('stepAllowOnce')}
+        </button>
+        <button type="button" onClick={() => onDecide('always')}>
+          {t('stepAlwaysAllow')}
+        </button>
+        <button type="button" onClick={() => onDecide('deny')}>
+          {t('stepDeny')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * What a tool step shows, worked out apart from React: its status in words, its arguments as
+ * text, and whether it waits for the user. Arguments and results come from the model and from
+ * the tool's server: they are shown as text, never as HTML.
+ */
+import { t } from '../../shared/i18n';
+import type { ToolStep } from '../../shared/tools/tool-steps';
+
+/** The step's status in words; a step left waiting or running by an answer that ended never finished. */
+export function statusText(step: ToolStep, answering: boolean, language?: string): string {
+  switch (step.status) {
+    case 'waiting':
+      return answering ? t('stepWaiting') : t('stepNotFinished');
+    case 'running':
+      return answering ? t('stepRunning') : t('stepNotFinished');
+    case 'done':
+      return step.ms === undefined ? t('stepDoneLabel') : t('stepDoneIn', seconds(step.ms, language));
+    case 'failed':
+      return t('stepFailedLabel');
+    case 'denied':
+      return t('stepDeniedLabel');
+  }
+}
+
+/** A duration as the user's language writes it: "1.2 s", "1,2 s", "0.05 s". */
+export function seconds(ms: number, language?: string): string {
+  const digits = ms < 100 ? 2 : 1;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 1 });
+  return `${number.format(ms / 1000)} s`;
+}
+
+/** The arguments as indented JSON text (the model's, untrusted: shown as text). */
+export function argumentsText(args: ToolStep['arguments']): string {
+  return Object.keys(args).length === 0 ? '{}' : JSON.stringify(args, null, 2);
+}
+
+/** Whether the step asks the user now: it waits, and its answer is still being written. */
+export const asksNow = (step: ToolStep, answering: boolean): boolean => answering && step.status === 'waiting';
+
+/** The steps at each place in the answer, in order of the places (`answer-parts.ts`). */
+export function stepsByPlace(steps: readonly ToolStep[], starts: readonly number[]): ToolStep[][] {
+  return starts.map((at) => steps.filter((s) => s.at === at));
+}
+
+/** "Called $1 on $2" split around the tool's name, so the name can be set as code. */
+export function calledParts(step: ToolStep): [before: string, after: string] {
+  const marker = '\u0001';
+  const said = t('stepCalled', marker, step.source || 'Gloss');
+  const at = said.indexOf(marker);
+  return at < 0 ? [said, ''] : [said.slice(0, at), said.slice(at + marker.length)];
+}
