@@ -1,5 +1,7 @@
 /** Conversations as text: the words search matches on, and the Markdown export. */
-import type { ConversationData } from './history';
+import type { ConversationData, TurnRecord } from './history';
+import { answerParts, partStarts } from './tools/answer-parts';
+import { stepMarkdown } from './tools/step-words';
 import { markdownLink, markdownText } from './markdown-escape';
 import { pathTo } from './thread';
 import { t } from './i18n';
@@ -42,10 +44,18 @@ export function queryWords(query: string): string[] {
 /** What search sees of a conversation: its title and every version of every turn. */
 export function searchableText(data: {
   conversation: { title: string };
-  turns: readonly { question: string; answer: string; attachments?: readonly { title: string }[] }[];
+  turns: readonly {
+    question: string;
+    answer: string;
+    attachments?: readonly { title: string }[];
+    steps?: readonly { tool: string; source: string; result?: string }[];
+  }[];
 }): string[] {
   const texts = [data.conversation.title];
-  for (const t of data.turns) texts.push(t.question, t.answer, ...(t.attachments ?? []).map((a) => a.title));
+  for (const t of data.turns) {
+    texts.push(t.question, t.answer, ...(t.attachments ?? []).map((a) => a.title));
+    for (const step of t.steps ?? []) texts.push(step.tool, step.source, step.result ?? '');
+  }
   return texts;
 }
 
@@ -64,6 +74,19 @@ function sourceLine(a: Attachment, i: number): string {
   return `${i + 1}. ${sourceKind(a.kind)} ${markdownLink(a.title, a.url)}: ${said}`;
 }
 
+/** An answer as Markdown, its tool steps where they were called. */
+function answerMarkdown(turn: TurnRecord): string {
+  if (!turn.steps?.length) return turn.answer || `_${t('exportNoAnswer')}_`;
+  const places = partStarts(turn.steps);
+  return answerParts(turn.answer, turn.steps)
+    .flatMap((part, i) => {
+      const steps = turn.steps?.filter((s) => s.at === places[i]) ?? [];
+      return [part.trim(), ...steps.map((s) => stepMarkdown(s))];
+    })
+    .filter(Boolean)
+    .join('\n\n');
+}
+
 function conversationMarkdown({ conversation, turns }: ConversationData): string {
   const out = [`# ${markdownText(conversation.title)}`, '', `_${new Date(conversation.createdAt).toISOString()}_`];
   if (conversation.systemPrompt) out.push('', `**${t('exportSystemPrompt')}** ${conversation.systemPrompt}`);
@@ -76,7 +99,7 @@ function conversationMarkdown({ conversation, turns }: ConversationData): string
     (turn.images ?? []).forEach((image, i) => {
       out.push(`_${t('exportImage', String(i + 1), `${image.width}×${image.height}`, image.mediaType)}_`, '');
     });
-    out.push(turn.question, '', `## ${t('exportAnswer')}`, '', turn.answer || `_${t('exportNoAnswer')}_`);
+    out.push(turn.question, '', `## ${t('exportAnswer')}`, '', answerMarkdown(turn));
     if (turn.status === 'interrupted') out.push('', `_(${t('statusInterrupted')})_`);
     if (turn.status === 'stopped') out.push('', `_(${t('statusStopped')})_`);
     if (turn.attachments?.length) out.push('', `**${t('exportSources')}**`, '', ...turn.attachments.map(sourceLine));

@@ -5,29 +5,7 @@
  */
 import { t } from '../../shared/i18n';
 import type { ToolStep } from '../../shared/tools/tool-steps';
-
-/** The step's status in words; a step left waiting or running by an answer that ended never finished. */
-export function statusText(step: ToolStep, answering: boolean, language?: string): string {
-  switch (step.status) {
-    case 'waiting':
-      return answering ? t('stepWaiting') : t('stepNotFinished');
-    case 'running':
-      return answering ? t('stepRunning') : t('stepNotFinished');
-    case 'done':
-      return step.ms === undefined ? t('stepDoneLabel') : t('stepDoneIn', seconds(step.ms, language));
-    case 'failed':
-      return t('stepFailedLabel');
-    case 'denied':
-      return t('stepDeniedLabel');
-  }
-}
-
-/** A duration as the user's language writes it: "1.2 s", "1,2 s", "0.05 s". */
-export function seconds(ms: number, language?: string): string {
-  const digits = ms < 100 ? 2 : 1;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 1 });
-  return `${number.format(ms / 1000)} s`;
-}
+export { seconds, statusText } from '../../shared/tools/step-words';
 
 /** The arguments as indented JSON text (the model's, untrusted: shown as text). */
 export function argumentsText(args: ToolStep['arguments']): string {
