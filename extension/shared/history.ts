@@ -63,6 +63,8 @@ export const ConversationSchema = v.object({
   /** The provider and model chosen for this conversation (the defaults at the time when absent). */
   providerId: v.optional(v.string()),
   model: v.optional(v.string()),
+  /** The tools switched off for this conversation, by server and name (`serverId/tool`). */
+  toolsOff: v.optional(v.array(v.string())),
 });
 export type ConversationRecord = v.InferOutput<typeof ConversationSchema>;
 
@@ -77,6 +79,9 @@ export const SummarySchema = v.object({
 export type Summary = v.InferOutput<typeof SummarySchema>;
 
 export const summary = (c: ConversationRecord): Summary => ({ id: c.id, title: c.title, updatedAt: c.updatedAt });
+
+/** The tools a chat switches off, as the panel sends them. */
+export const ToolsOffSchema = v.pipe(v.array(v.pipe(v.string(), v.maxLength(600))), v.maxLength(1000));
 
 /** A turn as the panel is shown it: its attachments' start and length, not their whole text. */
 export const ShownTurnSchema = v.object({

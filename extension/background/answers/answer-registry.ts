@@ -130,8 +130,7 @@ export class AnswerRegistry {
       images: command.images,
     });
     const messages = messagesFor(before, turn, conversation.systemPrompt);
-    const { providerId, model } = chosen(command, conversation);
-    return this.start(conversation, turn, messages, () => store.addTurn(turn), providerId, model);
+    return this.start(conversation, turn, messages, () => store.addTurn(turn), chosen(command, conversation));
   }
 
   /** A new version of a turn's answer: a sibling turn with the same question. */
@@ -142,8 +141,8 @@ export class AnswerRegistry {
     const { conversationId, parentId, question, attachments, images } = found.turn;
     const turn = newTurn({ id: command.turnId, conversationId, parentId, question, attachments, images });
     const messages = messagesFor(found.before, turn, found.conversation.systemPrompt);
-    const { providerId, model } = chosen(command, found.conversation);
-    return this.start(found.conversation, turn, messages, () => store.addTurn(turn), providerId, model);
+    const picked = chosen(command, found.conversation);
+    return this.start(found.conversation, turn, messages, () => store.addTurn(turn), picked);
   }
 
   /**
@@ -177,9 +176,8 @@ export class AnswerRegistry {
       fresh || looped
         ? messagesFor(before, turn, conversation.systemPrompt)
         : continueMessages(before, { ...found.turn, images: turn.images }, conversation.systemPrompt);
-    const { providerId, model } = chosen(command, conversation);
     const options = { rounds: looped ? found.turn.rounds : undefined, withoutTools: command.withoutTools };
-    return this.start(conversation, turn, messages, () => store.putTurn(turn), providerId, model, options);
+    return this.start(conversation, turn, messages, () => store.putTurn(turn), chosen(command, conversation), options);
   }
 
   /**
@@ -206,8 +204,7 @@ export class AnswerRegistry {
     messages: ChatMessage[],
     /** Stores the turn as it starts (new, or carried on). */
     write: () => Promise<void>,
-    providerId: string | undefined,
-    model?: string,
+    { providerId, model, toolsOff }: Chosen,
     options: Pick<RunContext, 'rounds' | 'withoutTools'> = {},
   ): Promise<Answer> {
     const settings = await this.deps.settings();
@@ -224,7 +221,7 @@ export class AnswerRegistry {
       fail(t('errNoProvider'));
       return answer;
     }
-    const run = { answer, provider, model, settings, conversation, stream: this.deps.stream, tools: this.deps.tools };
+    const run = { answer, provider, model, settings, toolsOff, stream: this.deps.stream, tools: this.deps.tools };
     this.deps
       .withMaterial(messages)
       .then((fenced) => runAnswer({ ...run, ...options }, fenced))
@@ -260,11 +257,19 @@ export class AnswerRegistry {
  * conversation's; a provider without a model uses the model set up for it.
  */
 function chosen(
-  command: { providerId?: string; model?: string },
+  command: { providerId?: string; model?: string; toolsOff?: string[] },
   conversation: ConversationRecord,
-): { providerId?: string; model?: string } {
-  if (command.providerId !== undefined) return { providerId: command.providerId, model: command.model };
-  return { providerId: conversation.providerId, model: conversation.model };
+): Chosen {
+  // The tools switched off for this chat: as the panel shows them, else as stored.
+  const toolsOff = command.toolsOff ?? conversation.toolsOff;
+  if (command.providerId !== undefined) return { providerId: command.providerId, model: command.model, toolsOff };
+  return { providerId: conversation.providerId, model: conversation.model, toolsOff };
+}
+
+interface Chosen {
+  providerId?: string;
+  model?: string;
+  toolsOff?: string[];
 }
 
 function materialFor(command: Command<'ask'>, turns: readonly TurnRecord[]): Attachment[] | undefined {

@@ -4,7 +4,6 @@
  * set to Off, asked for when the answer starts: a server added or switched off meanwhile counts
  * from the next answer.
  */
-import type { ConversationRecord } from '../../shared/history';
 import type { StoredProvider, StoredSettings } from '../../shared/settings';
 import type { ToolRound } from '../../shared/tools/tool-steps';
 import { toolResultText, toolsInstruction } from '../core';
@@ -28,7 +27,8 @@ export interface RunContext {
   provider: StoredProvider;
   model: string | undefined;
   settings: StoredSettings;
-  conversation: ConversationRecord;
+  /** The tools switched off for this chat (by `toolKey`). */
+  toolsOff?: readonly string[];
   stream?: typeof streamAnswer;
   tools?: ToolDeps;
   /** Kept rounds of the loop to carry on (Continue). */
@@ -50,7 +50,7 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
     });
   const post = (event: AnswerEvent) => answer.receive(event);
   const offered = await toolsFor(ctx);
-  const exposed = exposeTools(offered);
+  const exposed = exposeTools(offered, new Set(ctx.toolsOff));
   // Stopped before the request went out: none is sent (and none billed).
   if (signal.aborted) {
     post({ type: 'stopped' });

@@ -110,3 +110,19 @@ test('a call asks first, runs once allowed, sits where the text stood, and every
   expect(order.indexOf('step')).toBeGreaterThan(order.indexOf('chunk'));
   expect(order.at(-1)).toBe('done');
 });
+
+test('a tool switched off for the chat is never offered to the model', async () => {
+  const { answers, requests } = await setUp();
+  const ask = {
+    type: 'ask' as const,
+    conversationId: crypto.randomUUID(),
+    turnId: crypto.randomUUID(),
+    parentId: null,
+    question: 'Paris?',
+    toolsOff: ['s1/get_weather'],
+  };
+  await answers.open(ask);
+  await eventually(() => requests.length === 1, 'the request');
+  expect(requests[0]!.tools).toEqual([]);
+  expect(requests[0]!.messages.some((m) => m.role === 'system')).toBe(false);
+});

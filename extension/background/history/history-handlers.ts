@@ -29,12 +29,13 @@ export function historyHandlers(store: () => Promise<HistoryStore>, answers: Ans
       const [s] = await Promise.all([store(), coreReady()]);
       return openWithRenders(s, answers, id);
     },
-    'history.update': async ({ id, title, leafId, systemPrompt, choice }) => {
+    'history.update': async ({ id, title, leafId, systemPrompt, choice, toolsOff }) => {
       const s = await store();
       await s.update(id, {
         ...(title !== undefined && { title, titleEdited: true }),
         ...(leafId !== undefined && { leafId }),
         ...(systemPrompt !== undefined && { systemPrompt }),
+        ...(toolsOff !== undefined && { toolsOff }),
         ...choice,
       });
       return {};

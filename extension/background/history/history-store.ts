@@ -135,7 +135,12 @@ export class HistoryStore {
   async create(
     id: string,
     title: string,
-    { providerId, model, systemPrompt }: { providerId?: string; model?: string; systemPrompt?: string } = {},
+    {
+      providerId,
+      model,
+      systemPrompt,
+      toolsOff,
+    }: { providerId?: string; model?: string; systemPrompt?: string; toolsOff?: string[] } = {},
   ): Promise<ConversationRecord> {
     const now = Date.now();
     const conversation: ConversationRecord = {
@@ -148,6 +153,7 @@ export class HistoryStore {
       providerId,
       model,
       systemPrompt: systemPrompt?.trim() || undefined,
+      ...(toolsOff?.length ? { toolsOff } : {}),
     };
     await this.db.put('conversations', conversation);
     return conversation;
@@ -231,7 +237,10 @@ export class HistoryStore {
   async update(
     id: string,
     change: Partial<
-      Pick<ConversationRecord, 'title' | 'titleEdited' | 'leafId' | 'systemPrompt' | 'providerId' | 'model'>
+      Pick<
+        ConversationRecord,
+        'title' | 'titleEdited' | 'leafId' | 'systemPrompt' | 'providerId' | 'model' | 'toolsOff'
+      >
     >,
   ): Promise<void> {
     const tx = this.db.transaction(['conversations', 'turns', 'search'], 'readwrite');

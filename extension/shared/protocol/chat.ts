@@ -8,7 +8,7 @@ import browser, { type Runtime } from 'webextension-polyfill';
 import type { RenderPatch } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import { AttachmentSchema } from '../attachment';
 import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-enums';
-import { ConversationSchema, MAX_INSTRUCTIONS, ShownTurnSchema } from '../history';
+import { ConversationSchema, MAX_INSTRUCTIONS, ShownTurnSchema, ToolsOffSchema } from '../history';
 import { ImagesSchema } from '../images/image';
 import { fromOwnPage } from './sender';
 import { ToolStepSchema } from '../tools/tool-steps';
@@ -49,6 +49,8 @@ export const ChatCommandSchema = v.variant('type', [
     model: v.optional(v.string()),
     /** Instructions for a conversation this question starts (ignored for an existing one). */
     systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(MAX_INSTRUCTIONS))),
+    /** The tools this chat switches off (a new conversation keeps them). */
+    toolsOff: v.optional(ToolsOffSchema),
   }),
   /** A new version (`turnId`) of a turn's answer (`of`), to the same question. */
   v.object({
@@ -57,6 +59,7 @@ export const ChatCommandSchema = v.variant('type', [
     turnId: v.pipe(v.string(), v.uuid()),
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),
+    toolsOff: v.optional(ToolsOffSchema),
   }),
   /** Carries on an interrupted or stopped answer in the same turn. */
   v.object({
@@ -64,6 +67,7 @@ export const ChatCommandSchema = v.variant('type', [
     turnId: v.string(),
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),
+    toolsOff: v.optional(ToolsOffSchema),
     /** Asks again without the question's images (the model cannot see): they are dropped from the turn. */
     withoutImages: v.optional(v.literal(true)),
     /** Asks again offering no tools (the model cannot use them). */

@@ -4,7 +4,7 @@
  * `../history.ts`.
  */
 import * as v from 'valibot';
-import { ConversationSchema, MAX_INSTRUCTIONS, SummarySchema, TurnViewSchema } from '../history';
+import { ConversationSchema, MAX_INSTRUCTIONS, SummarySchema, ToolsOffSchema, TurnViewSchema } from '../history';
 import { MAX_IMAGES } from '../images/image';
 import { ImageDataSchema, ImageRefSchema } from '../images/opened-images';
 
@@ -44,6 +44,8 @@ export const HISTORY_MESSAGES = {
       systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(MAX_INSTRUCTIONS))),
       /** The provider and model chosen in the header for this conversation. */
       choice: v.optional(v.object({ providerId: v.string(), model: v.pipe(v.string(), v.maxLength(512)) })),
+      /** The tools switched off for this conversation. */
+      toolsOff: v.optional(ToolsOffSchema),
     }),
     res: v.object({}),
   },
