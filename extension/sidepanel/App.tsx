@@ -12,6 +12,10 @@ import { usePanelPresence } from './usePanelPresence';
 import { useSettings } from './settings/useSettings';
 import { t } from '../shared/i18n';
 import type { SettingsPlace } from './settings/settings-place';
+import { useChatTools } from './tools/useChatTools';
+
+/** No MCP servers, one array for every render (the tools' state is read again when it changes). */
+const NO_SERVERS: readonly [] = [];
 
 export function App() {
   const api = useSettings();
@@ -19,7 +23,9 @@ export function App() {
   const { session } = chat;
   const models = useModelChoice(api.settings, chat.state.conversation, session.tell);
   const { choice } = models;
-  useLayoutEffect(() => session.setChoice(choice), [session, choice]);
+  const chatTools = useChatTools(chat.state.conversation, api.settings?.mcpServers ?? NO_SERVERS, session.tell);
+  const toolsOff = chatTools.off;
+  useLayoutEffect(() => session.setChoice(choice, toolsOff), [session, choice, toolsOff]);
   const instructions = api.settings?.instructions ?? '';
   useLayoutEffect(() => session.setDefaultInstructions(instructions), [session, instructions]);
   const page = usePageContext();
@@ -86,6 +92,7 @@ export function App() {
           quickActions={settings.quickActions}
           defaultInstructions={settings.instructions}
           onFixInSettings={fixInSettings}
+          chatTools={chatTools}
         />
       )}
     </div>

@@ -1,6 +1,8 @@
 /** The chat: the conversation's header, its turns, what went wrong, and the composer. */
 import { useRef, useState } from 'react';
 import { t } from '../../shared/i18n';
+import { ChatTools } from '../tools/ChatTools';
+import type { ChatToolsApi } from '../tools/useChatTools';
 import type { Attachment } from '../../shared/attachment';
 import type { QuestionImage } from '../../shared/images/image';
 import type { QuickAction } from '../../shared/preferences';
@@ -26,9 +28,20 @@ interface Props {
   defaultInstructions: string;
   /** Opens Settings where an answer's error says to fix it. */
   onFixInSettings: (where: SettingsPlace) => void;
+  /** The tools this chat may use (the Tools button beside the paperclip). */
+  chatTools: ChatToolsApi;
 }
 
-export function ChatView({ chat, page, providerId, model, quickActions, defaultInstructions, onFixInSettings }: Props) {
+export function ChatView({
+  chat,
+  page,
+  providerId,
+  model,
+  quickActions,
+  defaultInstructions,
+  onFixInSettings,
+  chatTools,
+}: Props) {
   const { session } = chat;
   const last = chat.path[chat.path.length - 1]?.turn;
   const feed = useRef<HTMLDivElement>(null);
@@ -70,21 +83,7 @@ export function ChatView({ chat, page, providerId, model, quickActions, defaultI
         quickActions={quickActions.map((a) => a.label)}
         feed={feed}
       />
-      {(page.error ?? chat.notice) && (
-        <p className="notice error" role="alert">
-          {page.error ?? chat.notice}{' '}
-          <button
-            type="button"
-            className="ghost"
-            onClick={() => {
-              page.clearError();
-              session.dismissNotice();
-            }}
-          >
-            {t('dismiss')}
-          </button>
-        </p>
-      )}
+      <ChatNotice page={page} chat={chat} />
       <PdfBar page={page} />
       {elsewhere && (
         <MaterialPlace joined={joined === material.url} onJoin={(join) => setJoined(join ? material.url : null)} />
@@ -103,11 +102,37 @@ export function ChatView({ chat, page, providerId, model, quickActions, defaultI
         quickActions={{ actions: quickActions, tab: readTab, onAskTab: askTab }}
         returned={chat.returned}
         onEdit={session.edit}
-        tools={<PdfAttach page={page} />}
+        tools={
+          <>
+            <PdfAttach page={page} />
+            <ChatTools tools={chatTools} />
+          </>
+        }
         onScrollKey={scroll}
         scanned={{ scan: page.scanned, onTaken: page.clearError }}
         onError={page.setError}
       />
     </>
+  );
+}
+
+/** What went wrong with the page's material or the chat, until dismissed. */
+function ChatNotice({ page, chat }: { page: PageContext; chat: Chat }) {
+  const notice = page.error ?? chat.notice;
+  if (!notice) return null;
+  return (
+    <p className="notice error" role="alert">
+      {notice}{' '}
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => {
+          page.clearError();
+          chat.session.dismissNotice();
+        }}
+      >
+        {t('dismiss')}
+      </button>
+    </p>
   );
 }

@@ -81,7 +81,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   private readonly heard = new Map<string, number>();
   /** Each answer's view, kept while its conversation is shown. */
   private readonly answers = new Map<string, A>();
-  private choice: { providerId?: string; model?: string } = {};
+  private choice: { providerId?: string; model?: string; toolsOff?: string[] } = {};
   /** Instructions a new conversation starts with when none were written for it (Settings). */
   private defaultInstructions = '';
   /** Counts the user's moves between conversations: an opening overtaken by another move is dropped. */
@@ -95,9 +95,12 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
 
   // Arrow functions throughout: React components receive them as callbacks.
 
-  /** The provider and model new answers use (none: the conversation's, or the default). */
-  readonly setChoice = (choice: { providerId: string; model: string } | undefined): void => {
-    this.choice = choice ?? {};
+  /**
+   * The provider and model new answers use (none: the conversation's, or the default), and the
+   * tools the chat switches off.
+   */
+  readonly setChoice = (choice: { providerId: string; model: string } | undefined, toolsOff?: string[]): void => {
+    this.choice = { ...choice, ...(toolsOff && { toolsOff }) };
   };
 
   readonly setDefaultInstructions = (text: string): void => {
