@@ -102,6 +102,26 @@ function polyfillAsModule(): Plugin {
   };
 }
 
+/**
+ * The MCP SDK's client imports Ajv (and its formats) for its default JSON Schema validator, which
+ * compiles code at run time: an extension's CSP forbids that, so Gloss gives the client its own
+ * validator (`tools/mcp/mcp-connection.ts`) and Ajv never runs. Bundled anyway it was about 230
+ * KB of the worker's script; builds get a stand-in that says so if anything ever constructs it.
+ */
+function withoutAjv(): Plugin {
+  const id = '\0gloss:no-ajv';
+  return {
+    name: 'gloss:without-ajv',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'ajv' || source === 'ajv-formats' ? id : null),
+    load: (loading) =>
+      loading === id
+        ? 'export default function unavailable() { throw new Error("Ajv is not bundled: Gloss gives the MCP client its own validator"); }\n'
+        : null,
+  };
+}
+
 /** The Chrome build's service worker: one classic script (see `classicServiceWorker`). */
 const WORKER_SCRIPT = 'service-worker.js';
 
@@ -192,6 +212,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [
       polyfillAsModule(),
+      withoutAjv(),
       katexWoff2Only(),
       react(),
       crx({
