@@ -6,6 +6,7 @@ import type { CoreMessage, ToolSpec } from '../core';
 import { eventually, freshStore, loadCore, panel, SETTINGS } from '../test-support';
 import type { OfferedTool, ToolSource } from '../tools/tool-source';
 import { AnswerRegistry } from './answer-registry';
+import type { HistoryStore } from '../history/history-store';
 
 beforeAll(loadCore);
 
@@ -31,8 +32,8 @@ interface Request {
   end: (message: CoreMessage) => void;
 }
 
-async function setUp() {
-  const store = await freshStore();
+async function setUp(existing?: HistoryStore) {
+  const store = existing ?? (await freshStore());
   const requests: Request[] = [];
   const ran: unknown[] = [];
   const source: ToolSource = {
@@ -125,4 +126,46 @@ test('a tool switched off for the chat is never offered to the model', async () 
   await eventually(() => requests.length === 1, 'the request');
   expect(requests[0]!.tools).toEqual([]);
   expect(requests[0]!.messages.some((m) => m.role === 'system')).toBe(false);
+});
+
+test('a worker stopped mid-call leaves the turn interrupted with its steps; Continue runs the call and goes on', async () => {
+  const first = await setUp();
+  const turnId = crypto.randomUUID();
+  const ask = { type: 'ask' as const, conversationId: crypto.randomUUID(), turnId, parentId: null, question: 'Paris?' };
+  await first.answers.open(ask);
+  await eventually(() => first.requests.length === 1, 'the first request');
+  const call = { id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } };
+  first.requests[0]!.emit(
+    { type: 'text', text: 'Checking. ' },
+    { type: 'toolCall', ...call },
+    { type: 'done', reason: 'toolCalls' },
+  );
+  first.requests[0]!.end({
+    role: 'assistant',
+    content: [
+      { type: 'text', text: 'Checking. ' },
+      { type: 'toolCall', ...call },
+    ],
+  });
+  await eventually(async () => (await first.store.turn(turnId))?.rounds?.length === 1, 'the round stored');
+  // The worker stops here, the call still waiting for the user: a new worker finds the turn.
+  expect(await first.store.recoverInterrupted()).toBe(1);
+  const stored = await first.store.turn(turnId);
+  expect(stored).toMatchObject({ status: 'interrupted', answer: 'Checking. ' });
+  expect(stored?.steps?.[0]?.status).toBe('waiting');
+
+  const again = await setUp(first.store);
+  const answer = (await again.answers.open({ type: 'continue', turnId }))!;
+  await eventually(async () => (await again.store.turn(turnId))?.steps?.[0]?.status === 'waiting', 'asked again');
+  again.answers.approve(turnId, 'r0-c1', 'once');
+  await eventually(() => again.requests.length === 1, 'the next round');
+  expect(again.ran).toEqual([{ city: 'Paris' }]);
+  expect(again.requests[0]!.messages.slice(-2)).toMatchObject([
+    { role: 'assistant' },
+    { role: 'tool', toolCallId: 'c1' },
+  ]);
+  again.requests[0]!.emit({ type: 'text', text: 'It is 18 °C.' }, { type: 'done', reason: 'stop' });
+  again.requests[0]!.end({ role: 'assistant', content: 'It is 18 °C.' });
+  await answer.ended;
+  expect(await again.store.turn(turnId)).toMatchObject({ status: 'done', answer: 'Checking. It is 18 °C.' });
 });
