@@ -16,6 +16,7 @@ import { longSources } from './screenshot-states-15';
 import { imageStates } from './screenshot-states-16';
 import { heldKey } from './screenshot-states-33';
 import { blindModel, unreachableTest } from './screenshot-states-34';
+import { toolStates } from './screenshot-states-28';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -76,6 +77,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await connectionTest(panel, server, shoot, lang);
     await unreachableTest(panel, shoot, lang);
     await heldKey(panel, shoot, lang);
+    await toolStates(panel, shoot, lang);
   } finally {
     await browser.close();
   }

@@ -169,3 +169,32 @@ test('a worker stopped mid-call leaves the turn interrupted with its steps; Cont
   await answer.ended;
   expect(await again.store.turn(turnId)).toMatchObject({ status: 'done', answer: 'Checking. It is 18 °C.' });
 });
+
+test('Regenerate of an answer with tool steps is a new version that runs its own loop; the old keeps its steps', async () => {
+  const { store, answers, requests } = await setUp();
+  const turnId = crypto.randomUUID();
+  const conversationId = crypto.randomUUID();
+  await answers.open({ type: 'ask', conversationId, turnId, parentId: null, question: 'Paris?' });
+  await eventually(() => requests.length === 1, 'the first request');
+  const call = { id: 'c1', name: 'get_weather', arguments: { city: 'Paris' } };
+  requests[0]!.emit({ type: 'toolCall', ...call }, { type: 'done', reason: 'toolCalls' });
+  requests[0]!.end({ role: 'assistant', content: [{ type: 'toolCall', ...call }] });
+  await eventually(async () => (await store.turn(turnId))?.steps?.length === 1, 'the step');
+  answers.approve(turnId, 'r0-c1', 'deny');
+  await eventually(() => requests.length === 2, 'the answer after the denial');
+  requests[1]!.emit({ type: 'text', text: 'I could not check.' }, { type: 'done', reason: 'stop' });
+  requests[1]!.end({ role: 'assistant', content: 'I could not check.' });
+  await eventually(async () => (await store.turn(turnId))?.status === 'done', 'the first version done');
+
+  const versionId = crypto.randomUUID();
+  const version = (await answers.open({ type: 'regenerate', of: turnId, turnId: versionId }))!;
+  await eventually(() => requests.length === 3, 'the new version asked');
+  expect(requests[2]!.tools.map((t) => t.name)).toEqual(['get_weather']);
+  expect(requests[2]!.messages.some((m) => m.role === 'tool')).toBe(false);
+  requests[2]!.emit({ type: 'text', text: 'Sunny.' }, { type: 'done', reason: 'stop' });
+  requests[2]!.end({ role: 'assistant', content: 'Sunny.' });
+  await version.ended;
+  expect((await store.turn(turnId))?.steps?.[0]?.status).toBe('denied');
+  expect(await store.turn(versionId)).toMatchObject({ status: 'done', answer: 'Sunny.' });
+  expect((await store.turn(versionId))?.steps).toBeUndefined();
+});
