@@ -12,6 +12,8 @@ import type { Decision } from '../tools/tool-calls';
 
 export class AnswerTools {
   private readonly asking = new Map<string, (decision: Decision) => void>();
+  /** Something worth keeping changed since the last write (`store`). */
+  private changed = false;
 
   constructor(
     private readonly turn: TurnRecord,
@@ -41,10 +43,10 @@ export class AnswerTools {
   }
 
   /**
-   * Keeps and stores what the loop reported; says what to tell the panel, and whether a new
-   * part of the answer starts here (a new step, where no step sat before).
+   * Keeps what the loop reported (`store` writes it); says what to tell the panel, and whether a
+   * new part of the answer starts here (a new step, where no step sat before).
    */
-  async apply(event: LoopEvent): Promise<{ sent: ChatEvent | null; newPart: boolean }> {
+  apply(event: LoopEvent): { sent: ChatEvent | null; newPart: boolean } {
     const turn = this.turn;
     let newPart = false;
     let sent: ChatEvent | null = null;
@@ -61,8 +63,17 @@ export class AnswerTools {
       turn.roundLimit = event.rounds;
       sent = event;
     }
-    await this.save({ steps: turn.steps, rounds: turn.rounds, roundLimit: turn.roundLimit });
+    // A call starting to run is not written: stopped there, it runs again on Continue anyway.
+    if (event.type !== 'step' || event.step.status !== 'running') this.changed = true;
     return { sent, newPart };
+  }
+
+  /** Writes the steps and rounds if they changed: once per update of the answer, not per event. */
+  async store(): Promise<void> {
+    if (!this.changed) return;
+    this.changed = false;
+    const { steps, rounds, roundLimit } = this.turn;
+    await this.save({ steps, rounds, roundLimit });
   }
 
   /** A new step sits where the text stands; a known one stays where it was. */

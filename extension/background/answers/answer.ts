@@ -14,7 +14,7 @@ import { renderMarkdown, StreamRenderer, type RenderPatch } from '../core';
 import { storageProblem } from '../db';
 import type { HistoryStore } from '../history/history-store';
 import { UPDATE_MS } from './update-rate';
-import type { LoopEvent } from '../tools/loop-events';
+import { HERE, type LoopEvent } from '../tools/loop-events';
 import type { Decision } from '../tools/tool-calls';
 import { answerParts } from '../../shared/tools/answer-parts';
 import { AnswerTools } from './answer-tools';
@@ -177,8 +177,8 @@ export class Answer {
     this.flushing = true;
     this.lastFlush = performance.now();
     try {
-      // Up to the first step: text after a step must not join the text before it.
-      const step = this.queue.findIndex((e) => e.type === 'step');
+      // Up to the first new step: text after it must not join the text before it.
+      const step = this.queue.findIndex((e) => e.type === 'step' && e.step.at === HERE);
       const { text, reasoning, events } = coalesce(this.queue.splice(0, step < 0 ? this.queue.length : step + 1));
       if (text || reasoning) {
         const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
@@ -187,6 +187,8 @@ export class Answer {
       for (const event of events) {
         if (await this.apply(event)) return; // ended: anything after is ignored
       }
+      // The batch's tool steps and rounds, in one write (an ending wrote them with the turn).
+      await this.tools.store();
     } catch (e) {
       // A bug here must still end the answer (keeping what arrived), never leave it streaming.
       this.over = true;
@@ -206,7 +208,7 @@ export class Answer {
   /** Applies one event; true when it ended the answer. */
   private async apply(event: Incoming): Promise<boolean> {
     if (event.type === 'step' || event.type === 'rounds' || event.type === 'roundLimit') {
-      const { sent, newPart } = await this.tools.apply(event);
+      const { sent, newPart } = this.tools.apply(event);
       if (newPart) this.newPart();
       if (sent) this.send(sent);
       return false;

@@ -26,6 +26,7 @@ export interface McpServersDeps {
 interface Entry {
   /** The URL and headers it was made with: a change means a new connection. */
   key: string;
+  url: string;
   pending?: Promise<void>;
   connection?: McpConnection;
   error?: string;
@@ -62,7 +63,10 @@ export class McpServers implements ToolSource {
     // Checked again here: the loop offers no `off` tool, and one switched off since is not run.
     if ((server.policies[tool.tool] ?? DEFAULT_POLICY) === 'off')
       return { isError: true, text: t('mcpToolOff', tool.tool) };
-    await this.ensure(server);
+    // A connection made for this address (at the answer's start, with the headers then saved)
+    // serves its calls: reading the headers again for every call cost each round of the loop.
+    const open = this.entries.get(server.id);
+    if (!open?.connection || open.connection.lost || open.url !== server.url) await this.ensure(server);
     const entry = this.entries.get(server.id);
     if (!entry?.connection) return { isError: true, text: entry?.error ?? t('mcpNoSuchServer') };
     return entry.connection.call(tool.tool, args, signal, timeoutMs);
@@ -102,7 +106,7 @@ export class McpServers implements ToolSource {
     const now = (this.deps.now ?? Date.now)();
     if (entry?.failedAt !== undefined && now - entry.failedAt < RETRY_AFTER_MS) return;
     if (entry?.connection) this.drop(server.id);
-    const fresh: Entry = { key };
+    const fresh: Entry = { key, url: server.url };
     this.entries.set(server.id, fresh);
     fresh.pending = this.open(server, headers).then(
       (connection) => {

@@ -23,9 +23,19 @@ export function statusText(step: ToolStep, answering: boolean, language?: string
 
 /** A duration as the user's language writes it: "1.2 s", "1,2 s", "0.05 s". */
 export function seconds(ms: number, language?: string): string {
-  const digits = ms < 100 ? 2 : 1;
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 1 });
-  return `${number.format(ms / 1000)} s`;
+  return `${numberFormat(language, ms < 100 ? 2 : 1).format(ms / 1000)} s`;
+}
+
+/** Formats by language and digits, made once each: making one per step per render was a sixth of the panel's time in a loop (bench:tools). */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string | undefined, digits: number): Intl.NumberFormat {
+  const key = `${language ?? ''}/${String(digits)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 1 });
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /** A step as Markdown: what was called and how it went, then its arguments and result as code. */

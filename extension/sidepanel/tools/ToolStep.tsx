@@ -4,7 +4,7 @@
  * and Allow once / Always allow / Deny, reachable from the keyboard.
  */
 import './ToolSteps.css';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Wrench from 'lucide-react/icons/wrench';
 import { t } from '../../shared/i18n';
 import type { ToolStep as Step } from '../../shared/tools/tool-steps';
@@ -20,7 +20,8 @@ interface Props {
   onApprove: (stepId: string, decision: Decision) => void;
 }
 
-export function ToolStep({ step, answering, onApprove }: Props) {
+/** Memoised: a step re-renders when it changes, not whenever another step of its answer does. */
+export const ToolStep = memo(function ToolStep({ step, answering, onApprove }: Props) {
   const [open, setOpen] = useState(false);
   const asks = asksNow(step, answering);
   const [before, after] = calledParts(step);
@@ -49,7 +50,7 @@ export function ToolStep({ step, answering, onApprove }: Props) {
       {asks && <Approval onDecide={(decision) => onApprove(step.id, decision)} />}
     </div>
   );
-}
+});
 
 /** The arguments and the result, as text; a long result folded. */
 function StepDetails({ step }: { step: Step }) {

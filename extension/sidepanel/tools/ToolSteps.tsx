@@ -3,6 +3,7 @@
  * places between the answer's parts, `answer-dom.ts`), so text and calls read in the order they
  * happened. A group whose place is missing shows under the answer rather than nowhere.
  */
+import { useCallback } from 'react';
 import { createPortal } from 'react-dom';
 import type { ShownTurn } from '../../shared/history';
 import { partStarts } from '../../shared/tools/answer-parts';
@@ -17,10 +18,15 @@ interface Props {
 }
 
 export function ToolSteps({ turn, place, onApprove }: Props) {
+  const turnId = turn.id;
+  // One function for the turn's life: a new one each render re-rendered every (memoised) step.
+  const approve = useCallback(
+    (stepId: string, decision: Decision) => onApprove(turnId, stepId, decision),
+    [onApprove, turnId],
+  );
   const steps = turn.steps ?? [];
   if (steps.length === 0) return null;
   const answering = turn.status === 'streaming';
-  const approve = (stepId: string, decision: Decision) => onApprove(turn.id, stepId, decision);
   return (
     <>
       {stepsByPlace(steps, partStarts(steps)).map((group, i) => {
