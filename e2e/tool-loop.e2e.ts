@@ -196,11 +196,11 @@ describe('once, with the OpenAI protocol', () => {
       const callsBefore = everything.calls().length;
       await ask(panel, 'Use echo, please.');
       await expect.poll(status, { timeout: 15_000 }).toBe('done');
-      await expect.poll(() => step('echo').textContent()).toContain('Failed');
+      await expect.poll(() => step('echo').textContent()).toContain('Not run');
       await step('echo').getByRole('button', { name: 'Details' }).click();
-      await expect.poll(() => step('echo').textContent()).toContain('limit of 1 rounds');
+      await expect.poll(() => step('echo').textContent()).toContain('limit of 1 round of tool calls');
       // Said under the answer, not only inside the step.
-      expect(await lastTurn(panel).getByText('Stopped after 1 rounds of tool calls.').count()).toBe(1);
+      expect(await lastTurn(panel).getByText('Stopped after 1 round of tool calls.').count()).toBe(1);
       expect(model.requests.length).toBe(before + 1);
       expect(everything.calls().length).toBe(callsBefore);
     } finally {

@@ -75,7 +75,9 @@ async function answerCall(call: ToolCall, step: ToolStep, ctx: CallsContext): Pr
   if (tool.policy !== 'allow') {
     ctx.show({ ...step, status: 'waiting' });
     const decision = ctx.signal.aborted ? 'deny' : await ctx.ask(step.id);
-    if (ctx.signal.aborted) return refuse(call, step, ctx, t('stepStoppedFirst'), 'The user stopped the answer.');
+    if (ctx.signal.aborted) {
+      return refuse(call, step, ctx, t('stepStoppedFirst'), 'The user stopped the answer.', 'skipped');
+    }
     if (decision === 'deny') return refuse(call, step, ctx, t('stepDenied'), DENIED, 'denied');
     if (decision === 'always') await ctx.allowAlways(tool).catch(() => undefined);
   }
@@ -106,7 +108,7 @@ function refuse(
   ctx: CallsContext,
   shown: string,
   told: string,
-  status: 'failed' | 'denied' = 'failed',
+  status: 'failed' | 'denied' | 'skipped' = 'failed',
 ): CoreMessage {
   ctx.show({ ...step, status, result: shown });
   return result(call, told, true);

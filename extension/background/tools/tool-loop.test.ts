@@ -149,7 +149,7 @@ describe('the tool loop', () => {
     const l = loop(m.ask, s.src, { maxRounds: 2 });
     await l.done;
     expect(s.ran).toHaveLength(1);
-    expect(last(l.steps(), 'r1-c2')).toMatchObject({ status: 'failed' });
+    expect(last(l.steps(), 'r1-c2')).toMatchObject({ status: 'skipped' });
     expect(l.events.slice(-2)).toEqual([
       { type: 'roundLimit', rounds: 2 },
       { type: 'done', reason: 'toolCalls' },

@@ -5,7 +5,7 @@
  * steps flow into the answer as they happen (`post`), and each round is kept (`rounds` events)
  * as soon as it is known, so Continue after a stopped worker resumes from the last finished step.
  */
-import { t } from '../../shared/i18n';
+import { plural, t } from '../../shared/i18n';
 import type { ToolRound, ToolStep } from '../../shared/tools/tool-steps';
 import type { CoreMessage, ToolCall, ToolSpec } from '../core';
 import type { AnswerEvent } from '../providers/provider-stream';
@@ -156,7 +156,10 @@ function toCall({ id, name, arguments: args, signature }: ToolCall): ToolCall {
 /** The limit is reached with calls still asked for: they wait, not run, for Continue. */
 function stopAtLimit(run: ToolLoopRun, round: RoundEnd, rounds: number): void {
   for (const step of round.steps)
-    run.post({ type: 'step', step: { ...step, status: 'failed', result: t('stepNotRunLimit', rounds) } });
+    run.post({
+      type: 'step',
+      step: { ...step, status: 'skipped', result: plural(rounds, 'stepNotRunLimitOne', 'stepNotRunLimit') },
+    });
   run.post({ type: 'roundLimit', rounds });
   run.post(round.end);
 }

@@ -18,6 +18,8 @@ export function statusText(step: ToolStep, answering: boolean, language?: string
       return t('stepFailedLabel');
     case 'denied':
       return t('stepDeniedLabel');
+    case 'skipped':
+      return t('stepSkippedLabel');
   }
 }
 

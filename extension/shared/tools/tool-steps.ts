@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 
-export const STEP_STATUSES = ['waiting', 'running', 'done', 'failed', 'denied'] as const;
+/** `skipped`: not run, and not for a failure of its own (the answer stopped, or reached its round limit). */
+export const STEP_STATUSES = ['waiting', 'running', 'done', 'failed', 'denied', 'skipped'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
 export const ToolStepSchema = v.object({

@@ -1,5 +1,5 @@
 /** How an answer ended, when there is something to say or do about it: Continue, Retry, a fix. */
-import { t } from '../../shared/i18n';
+import { plural, t } from '../../shared/i18n';
 import type { SettingsPlace } from '../settings/settings-place';
 import type { Turn } from './chat-state';
 
@@ -25,7 +25,7 @@ export function TurnStatus({
   if (turn.status === 'done' && turn.roundLimit !== undefined) {
     return (
       <div className="meta interrupted">
-        <p>{t('stepsRoundLimit', turn.roundLimit)}</p>
+        <p>{plural(turn.roundLimit, 'stepsRoundLimitOne', 'stepsRoundLimit')}</p>
         <button type="button" disabled={pending} onClick={() => onContinue(turn.id)}>
           {t('continue')}
         </button>

@@ -33,8 +33,8 @@ export const ToolStep = memo(function ToolStep({ step, answering, onApprove }: P
       data-status={step.status}
     >
       <div className="step-line">
-        <Wrench className="step-icon" aria-hidden="true" size={14} />
         <span className="step-called">
+          <Wrench className="step-icon" aria-hidden="true" size={14} />
           {before}
           <code>{step.tool}</code>
           {after}
