@@ -28,6 +28,7 @@ import { sseChunks } from '../e2e/sse';
 import { UPDATE_MS } from '../extension/background/answers/update-rate';
 import { codeBlock, proseAnswer, richAnswer, SETTLE_MS } from './documents';
 import { measureFloor } from './floor';
+import { freshPanel } from './fresh-panel';
 import { measureWorkerFloor } from './worker-floor';
 import { breakdown, busyMs, pageProcess, stamp, Trace } from './trace';
 
@@ -63,20 +64,6 @@ interface Row {
   panelMs: { wall: number; cpu: number };
   workerMs: { wall: number; cpu: number };
   longTasks: number[];
-}
-
-/** A panel with no conversation open, counting long tasks from now on. */
-async function freshPanel(browser: Browser, panel: Page): Promise<void> {
-  await panel.evaluate(() => localStorage.removeItem('gloss.conversation'));
-  await panel.goto(`chrome-extension://${browser.extensionId}/extension/sidepanel/index.html`);
-  await panel.getByLabel('Your question').waitFor();
-  await panel.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
-    }).observe({ type: 'longtask' });
-  });
 }
 
 /**

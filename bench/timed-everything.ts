@@ -3,57 +3,21 @@
  * behind a small timing proxy for `bench/tools.ts`: for each `tools/call` it notes when the
  * request arrived and when the last byte of its response left for the browser, on the same
  * clock as the scripted model (`nowUs`). The e2e fixture (e2e/fixtures/everything.ts) notes
- * which messages passed but not when, and its helpers are its own; this one times instead. The
+ * which messages passed but not when; this one times instead. Both run the server as the MCP
+ * unit tests do (`mcp-test-servers.ts`). The
  * proxy streams both ways unchanged, so the extra hop costs a local socket each way.
  */
-import { spawn } from 'node:child_process';
-import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { createServer } from 'node:http';
+import { forward } from '../e2e/fixtures/everything';
+import type { AddressInfo } from 'node:net';
+import { everything } from '../extension/background/tools/mcp/mcp-test-servers';
 import { nowUs } from './tool-model';
-
-const EVERYTHING = fileURLToPath(
-  new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
-);
 
 /** One `tools/call`: when it reached the proxy, and when its response's last byte left it. */
 export interface TimedCall {
   tool: string;
   arrivedUs: number;
   leftUs: number;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** server-everything on `port`, once it says it is listening; resolves to how to stop it. */
-async function spawnEverything(port: number): Promise<() => Promise<void>> {
-  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes(`listening on port ${String(port)}`)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server-everything exited (${String(code)}): ${said}`)));
-  });
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) {
-        resolve();
-        return;
-      }
-      child.once('exit', () => resolve());
-      child.kill();
-    });
 }
 
 /** The tool a request body calls, when it is one `tools/call` message. */
@@ -66,25 +30,9 @@ function calledTool(body: Buffer): string | undefined {
   }
 }
 
-/** Forwards one request upstream and streams its response back; `onEnd` when its last byte left. */
-function forward(req: IncomingMessage, res: ServerResponse, body: Buffer, upstream: number, onEnd: () => void) {
-  const out = request(
-    { host: '127.0.0.1', port: upstream, method: req.method, path: req.url, headers: req.headers },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  out.on('error', () => res.destroy());
-  res.on('close', () => out.destroy());
-  // 'finish': the response's last byte was handed to the OS, for the browser to read.
-  res.on('finish', onEnd);
-  out.end(body);
-}
-
 export async function startTimedEverything() {
-  const upstream = await freePort();
-  const stopEverything = await spawnEverything(upstream);
+  const server = await everything('streamableHttp');
+  const upstream = Number(new URL(server.url).port);
   const calls: TimedCall[] = [];
   const proxy = createServer((req, res) => {
     const arrivedUs = nowUs();
@@ -106,7 +54,7 @@ export async function startTimedEverything() {
     stop: async () => {
       proxy.closeAllConnections();
       await new Promise((resolve) => proxy.close(resolve));
-      await stopEverything();
+      await server.stop();
     },
   };
 }

@@ -22,6 +22,7 @@ import { startTimedEverything, type TimedEverything } from './timed-everything';
 import { nowUs, startToolModel, type ToolModel } from './tool-model';
 import { printRuns, printSummary, spans, type LoopRun } from './tools-report';
 import { breakdown, busyMs, stamp, stampProcess, Trace } from './trace';
+import { freshPanel } from './fresh-panel';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -53,20 +54,6 @@ async function setUpTools(panel: Page, url: string): Promise<void> {
   await request(panel, 'tools.limits', { maxRounds: Math.min(50, ROUNDS + 1), callTimeoutSeconds: 60 });
 }
 
-/** A panel with no conversation open, counting long tasks from now on. */
-async function freshPanel({ browser, panel }: Context): Promise<void> {
-  await panel.evaluate(() => localStorage.removeItem('gloss.conversation'));
-  await panel.goto(`chrome-extension://${browser.extensionId}/extension/sidepanel/index.html`);
-  await panel.getByLabel('Your question').waitFor();
-  await panel.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
-    }).observe({ type: 'longtask' });
-  });
-}
-
 /**
  * Resolves to the last turn's status once it has ended (watched without polling). No named
  * functions inside: tsx would wrap them in a helper that the page does not have.
@@ -91,7 +78,7 @@ function answerEnded(panel: Page): Promise<string> {
 /** One answer to the same question, calling `echo` `rounds` times first. */
 async function measure(ctx: Context, rounds: number): Promise<LoopRun> {
   const { panel, model, everything, trace } = ctx;
-  await freshPanel(ctx);
+  await freshPanel(ctx.browser, ctx.panel);
   model.script({ tool: 'echo', rounds });
   everything.calls.length = 0;
   await trace.start();

@@ -4,58 +4,17 @@
  * the keyboard, is kept when Settings is opened again; a header's value is saved but never shown;
  * switched off it is Off; removed (asked once more), it is gone from the settings.
  */
-import { spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request, saveTestProvider } from './panel';
 import { startSession, type Session } from './session';
+import { everything as startEverything } from '../extension/background/tools/mcp/mcp-test-servers';
 
-const EVERYTHING = fileURLToPath(
-  new URL('../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
-);
 const SECRET = 'Bearer e2e-secret-never-shown';
 
 let session: Session;
 let panel: Page;
 let everything: { url: string; stop: () => Promise<void> };
-
-/** A port nobody listens on now, for server-everything (which takes it from PORT). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** server-everything's Streamable HTTP server, once it says it is listening. */
-async function startEverything(): Promise<typeof everything> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [EVERYTHING, 'streamableHttp'], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes(`listening on port ${String(port)}`)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server-everything exited (${String(code)}): ${said}`)));
-  });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) {
-        resolve();
-        return;
-      }
-      child.once('exit', () => resolve());
-      child.kill();
-    });
-  return { url: `http://127.0.0.1:${String(port)}/mcp`, stop };
-}
 
 interface StoredServer {
   name: string;
@@ -79,7 +38,7 @@ async function openSettings(): Promise<void> {
 }
 
 beforeAll(async () => {
-  everything = await startEverything();
+  everything = await startEverything('streamableHttp');
   session = await startSession();
   panel = session.panel;
   // Tools are listed once a provider is saved (first run shows only the provider form).

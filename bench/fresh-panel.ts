@@ -1,0 +1,17 @@
+/** What the panel benches share: a panel opened afresh, watching for long tasks. */
+import type { Page } from 'playwright-core';
+import type { Browser } from '../e2e/browser';
+
+/** A panel with no conversation open, counting long tasks from now on (in `window.longTasks`). */
+export async function freshPanel(browser: Browser, panel: Page): Promise<void> {
+  await panel.evaluate(() => localStorage.removeItem('gloss.conversation'));
+  await panel.goto(`chrome-extension://${browser.extensionId}/extension/sidepanel/index.html`);
+  await panel.getByLabel('Your question').waitFor();
+  await panel.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask' });
+  });
+}
