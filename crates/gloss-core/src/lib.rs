@@ -11,6 +11,7 @@
 //! - [`errors`] is the one catalogue of failures and the words the user sees for them.
 //! - [`limits`] caps how much of a response is held; the decoders stop at them and the
 //!   catalogue names them, so both depend on it and neither on the other.
+//! - `percent` percent-encodes and decodes query values.
 
 pub mod context;
 pub mod errors;
@@ -18,6 +19,7 @@ pub mod events;
 pub mod limits;
 pub mod markdown;
 pub mod material;
+mod percent;
 pub mod providers;
 pub mod spec;
 

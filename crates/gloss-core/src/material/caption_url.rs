@@ -1,6 +1,8 @@
 //! Caption track URLs (YouTube's timedtext addresses): which format one asks for, and whether
-//! it answers only with a proof-of-origin token. Query strings are read and written here, with
-//! the percent-encoding they need, so the other modules never pick a URL apart themselves.
+//! it answers only with a proof-of-origin token. Query strings are read and written here (with
+//! [`crate::percent`]), so the other modules never pick a URL apart themselves.
+
+use crate::percent::decode;
 
 /// What a track's `url` asks YouTube for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,47 +43,6 @@ pub fn caption_gated(url: &str) -> bool {
     };
     let xpe = param("exp").is_some_and(|exp| exp.split(',').any(|e| e.trim() == "xpe"));
     xpe && param("pot").is_none_or(|pot| pot.is_empty())
-}
-
-/// `value` percent-encoded for a query, all but RFC 3986's unreserved characters.
-pub(super) fn encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
-                char::from(b).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
-
-/// A query value percent-decoded (bytes that are not UTF-8 become U+FFFD).
-fn decode(value: &str) -> String {
-    let bytes = value.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = value
-            .get(i + 1..i + 3)
-            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (b'+', _) => {
-                out.push(b' ');
-                i += 1;
-            }
-            (b, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

@@ -12,9 +12,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::caption_url::{encode, TrackFormat};
+use super::caption_url::TrackFormat;
 use super::youtube::read_player;
 use super::VideoCaptions;
+use crate::percent::encode;
 use crate::providers::HttpRequest;
 
 /// An innertube client to present as, named as the request body and headers name it.
