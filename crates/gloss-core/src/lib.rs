@@ -11,7 +11,8 @@
 //! - [`errors`] is the one catalogue of failures and the words the user sees for them.
 //! - [`limits`] caps how much of a response is held; the decoders stop at them and the
 //!   catalogue names them, so both depend on it and neither on the other.
-//! - `percent` percent-encodes and decodes query values.
+//! - [`web`] builds a web search engine's request and reads its results page or JSON.
+//! - `percent` percent-encodes and decodes query values for `material` and `web`.
 
 pub mod context;
 pub mod errors;
@@ -22,6 +23,7 @@ pub mod material;
 mod percent;
 pub mod providers;
 pub mod spec;
+pub mod web;
 
 pub use events::{ErrorCode, FinishReason, Localized, StreamEvent};
 pub use markdown::{render_markdown, RenderPatch, StreamRenderer, TailCode, TailRows};

@@ -27,6 +27,23 @@ pub const MAX_ANSWER: usize = 16 << 20;
 /// in the panel, where a megabyte of "name" from a broken server has no place.
 pub const MAX_MODEL_NAME: usize = 256;
 
+/// Most web search results read from one engine's answer. Brave and Tavily take at most 20
+/// (their `count` / `max_results`); a results page holds about that many; a model needs fewer.
+pub const MAX_SEARCH_RESULTS: usize = 20;
+
+/// Longest search result title handed on, in UTF-8 bytes (cut at a character boundary with an
+/// ellipsis). Engines show 60–70 characters of a title; a page's `<title>` can be far longer.
+pub const MAX_RESULT_TITLE: usize = 300;
+
+/// Longest search result snippet handed on, in UTF-8 bytes. DuckDuckGo's and Brave's snippets
+/// are about 150–300 characters; Tavily's `content` is an extract of up to a few hundred words,
+/// of which the first kilobyte says what the page is about.
+pub const MAX_RESULT_SNIPPET: usize = 1024;
+
+/// Longest search result URL kept, in bytes. A longer one is dropped, not cut: a cut URL leads
+/// somewhere else. 2048 is the length browsers and servers have long been known to handle.
+pub const MAX_RESULT_URL: usize = 2048;
+
 /// Which cap a response went over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Limit {

@@ -128,7 +128,7 @@ pub struct SpecError {
 }
 
 impl SpecError {
-    fn new(field: &str, key: &str, message: &str) -> Self {
+    pub(crate) fn new(field: &str, key: &str, message: &str) -> Self {
         Self {
             field: field.to_owned(),
             message: message.to_owned(),

@@ -186,3 +186,47 @@ fn every_image_problem_has_its_message_in_the_catalogue() {
         );
     }
 }
+
+#[test]
+fn every_search_problem_is_said_the_same_from_its_parts() {
+    use gloss_core::web::{parse_results, search_request, SearchEngine};
+    let en = catalogue();
+    let mut problems = Vec::new();
+    for engine in SearchEngine::ALL {
+        for status in [401, 403, 404, 422, 429, 432, 500, 503] {
+            let body = r#"{"error":{"code":"SUBSCRIPTION_TOKEN_INVALID"}}"#;
+            problems.push(parse_results(engine, status, body).unwrap_err());
+        }
+        for body in [
+            "<html>not json</html>",
+            "{\"other\": $1 $2}",
+            "{\"hits\": []}",
+        ] {
+            problems.extend(parse_results(engine, 200, body).err());
+        }
+    }
+    problems.extend(parse_results(SearchEngine::DuckDuckGo, 202, "<form id=challenge-form>").err());
+    let keys: BTreeSet<String> = problems.iter().map(|p| p.localized().key).collect();
+    assert_eq!(keys.len(), 8, "every kind is covered: {keys:?}");
+    for problem in problems {
+        assert_eq!(
+            english(&problem.localized(), &en),
+            problem.message(),
+            "{problem:?}"
+        );
+    }
+    for (engine, base, key, query) in [
+        (SearchEngine::DuckDuckGo, None, None, " "),
+        (SearchEngine::DuckDuckGo, None, None, &*"q".repeat(401)),
+        (SearchEngine::Brave, None, None, "q"),
+        (SearchEngine::SearXng, None, None, "q"),
+        (SearchEngine::SearXng, Some("ftp://x"), None, "q"),
+    ] {
+        let problem = search_request(engine, base, key, query, 5).unwrap_err();
+        assert_eq!(
+            en[&problem.key]["message"].as_str(),
+            Some(problem.message.as_str()),
+            "{problem:?}"
+        );
+    }
+}

@@ -50,7 +50,7 @@ pub(super) fn sampling(
 }
 
 /// A POST request with a JSON body.
-pub(super) fn post(
+pub(crate) fn post(
     url: String,
     headers: BTreeMap<String, String>,
     body: &serde_json::Value,
@@ -64,7 +64,7 @@ pub(super) fn post(
 }
 
 /// A GET request with the given headers.
-pub(super) fn get(url: String, headers: BTreeMap<String, String>) -> HttpRequest {
+pub(crate) fn get(url: String, headers: BTreeMap<String, String>) -> HttpRequest {
     HttpRequest {
         url,
         method: "GET".to_owned(),

@@ -9,7 +9,7 @@ mod anthropic;
 mod base_url;
 mod decode;
 mod gemini;
-mod http;
+pub(crate) mod http;
 mod json;
 mod llamacpp;
 pub use llamacpp::{props_sees, server_props_request};
