@@ -12,6 +12,7 @@ mod images;
 mod pages;
 mod spec_types;
 mod tools;
+mod web;
 mod youtube;
 
 use convert::{from_js, to_js};
