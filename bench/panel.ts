@@ -28,9 +28,9 @@ import { sseChunks } from '../e2e/sse';
 import { UPDATE_MS } from '../extension/background/answers/update-rate';
 import { codeBlock, proseAnswer, richAnswer, SETTLE_MS } from './documents';
 import { measureFloor } from './floor';
-import { freshPanel } from './fresh-panel';
+import { endMeasure, freshPanel } from './fresh-panel';
 import { measureWorkerFloor } from './worker-floor';
-import { breakdown, busyMs, pageProcess, stamp, Trace } from './trace';
+import { breakdown, busyMs, pageProcess, Trace } from './trace';
 
 const ANSWERS: [string, string][] = [
   ['prose 8 KB', proseAnswer(8_000)],
@@ -109,12 +109,7 @@ async function measure(ctx: Context, name: string, answer: string, rate: number 
   await ask(panel, 'Stream the benchmark answer.');
   await done;
   const streamed = (Date.now() - started) / 1000;
-  await panel.waitForTimeout(SETTLE_MS);
-  await panel.evaluate(() => console.timeStamp('bench-end'));
-  const longTasks = await panel.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  const events = await trace.stop();
-  const from = stamp(events, 'bench-start');
-  const to = stamp(events, 'bench-end');
+  const { longTasks, events, from, to } = await endMeasure(panel, trace, SETTLE_MS);
   const pid = pageProcess(events, 'sidepanel/index.html');
   if (breakdowns) {
     console.log(name, rate, 'panel:', breakdown(events, 'CrRendererMain', from, to, pid));

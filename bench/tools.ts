@@ -21,8 +21,8 @@ import { SETTLE_MS } from './documents';
 import { startTimedEverything, type TimedEverything } from './timed-everything';
 import { nowUs, startToolModel, type ToolModel } from './tool-model';
 import { printRuns, printSummary, spans, type LoopRun } from './tools-report';
-import { breakdown, busyMs, stamp, stampProcess, Trace } from './trace';
-import { freshPanel } from './fresh-panel';
+import { breakdown, busyMs, stampProcess, Trace } from './trace';
+import { endMeasure, freshPanel } from './fresh-panel';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -91,12 +91,7 @@ async function measure(ctx: Context, rounds: number): Promise<LoopRun> {
   const status = await ended;
   const loopMs = Date.now() - started;
   if (status !== 'done') throw new Error(`the answer ended ${status}`);
-  await panel.waitForTimeout(SETTLE_MS);
-  await panel.evaluate(() => console.timeStamp('bench-end'));
-  const longTasks = await panel.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-  const events = await trace.stop();
-  const from = stamp(events, 'bench-start');
-  const to = stamp(events, 'bench-end');
+  const { longTasks, events, from, to } = await endMeasure(panel, trace, SETTLE_MS);
   // The spans read the trace on the servers' clock: it must be the same one.
   if (from < before - 1000 || from > after + 1000)
     throw new Error(`the trace's clock is not the monotonic one (${from} not in ${before}…${after} µs)`);

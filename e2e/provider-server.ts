@@ -13,8 +13,8 @@ const FIXTURES = fileURLToPath(new URL('../crates/gloss-core/tests/fixtures/', i
 
 export type Route = 'openai' | 'anthropic' | 'gemini' | 'ollama';
 
-/** Which protocol a chat request speaks, from its path. */
-function chatRoute(method: string, path: string): Route | null {
+/** Which protocol a chat request speaks, from its method and path. */
+export function chatRoute(method: string, path: string): Route | null {
   if (method !== 'POST') return null;
   if (path.endsWith('/chat/completions')) return 'openai';
   if (path.endsWith('/messages')) return 'anthropic';
