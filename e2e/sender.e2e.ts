@@ -31,6 +31,7 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'mcp.policy': { id: ID, tool: 't', policy: 'ask' },
   'mcp.status': {},
   'tools.limits': { maxRounds: 10, callTimeoutSeconds: 60 },
+  'tools.glossPolicy': { tool: 'web_search', policy: 'ask' },
   'context.take': { windowId: 1 },
   'context.taken': { lease: ID },
   'context.fit': { text: 'x' },

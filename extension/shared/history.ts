@@ -65,6 +65,8 @@ export const ConversationSchema = v.object({
   model: v.optional(v.string()),
   /** The tools switched off for this conversation, by server and name (`serverId/tool`). */
   toolsOff: v.optional(v.array(v.string())),
+  /** "Search the web" is on for this conversation: Gloss's own web tools are offered. */
+  web: v.optional(v.boolean()),
 });
 export type ConversationRecord = v.InferOutput<typeof ConversationSchema>;
 

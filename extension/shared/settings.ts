@@ -83,6 +83,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   instructions: '',
   mcpServers: [],
   toolLimits: DEFAULT_TOOL_LIMITS,
+  glossPolicies: {},
 };
 
 /** What the panel may know of a provider: everything but the key. */
@@ -144,6 +145,7 @@ export function toPublic(settings: StoredSettings): PublicSettings {
     instructions: settings.instructions,
     mcpServers: settings.mcpServers,
     toolLimits: settings.toolLimits,
+    glossPolicies: settings.glossPolicies,
   };
 }
 

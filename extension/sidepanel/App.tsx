@@ -24,8 +24,8 @@ export function App() {
   const models = useModelChoice(api.settings, chat.state.conversation, session.tell);
   const { choice } = models;
   const chatTools = useChatTools(chat.state.conversation, api.settings?.mcpServers ?? NO_SERVERS, session.tell);
-  const toolsOff = chatTools.off;
-  useLayoutEffect(() => session.setChoice(choice, toolsOff), [session, choice, toolsOff]);
+  const { off: toolsOff, web } = chatTools;
+  useLayoutEffect(() => session.setChoice(choice, { toolsOff, web }), [session, choice, toolsOff, web]);
   const instructions = api.settings?.instructions ?? '';
   useLayoutEffect(() => session.setDefaultInstructions(instructions), [session, instructions]);
   const page = usePageContext();

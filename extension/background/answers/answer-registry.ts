@@ -20,6 +20,7 @@ import type { Decision } from '../tools/tool-calls';
 import type { streamAnswer } from '../providers/provider-stream';
 import type { HistoryStore } from '../history/history-store';
 import { continueMessages, messagesFor, type SentMessage } from './prompt';
+import { givenAddresses } from '../web/given-urls';
 
 export interface AnswerDeps {
   store: () => Promise<HistoryStore>;
@@ -204,7 +205,7 @@ export class AnswerRegistry {
     messages: ChatMessage[],
     /** Stores the turn as it starts (new, or carried on). */
     write: () => Promise<void>,
-    { providerId, model, toolsOff }: Chosen,
+    { providerId, model, toolsOff, web }: Chosen,
     options: Pick<RunContext, 'rounds' | 'withoutTools'> = {},
   ): Promise<Answer> {
     const settings = await this.deps.settings();
@@ -221,7 +222,9 @@ export class AnswerRegistry {
       fail(t('errNoProvider'));
       return answer;
     }
-    const run = { answer, provider, model, settings, toolsOff, stream: this.deps.stream, tools: this.deps.tools };
+    const given = givenAddresses(messages);
+    const tools = this.deps.tools;
+    const run = { answer, provider, model, settings, toolsOff, web, given, stream: this.deps.stream, tools };
     this.deps
       .withMaterial(messages)
       .then((fenced) => runAnswer({ ...run, ...options }, fenced))
@@ -257,19 +260,20 @@ export class AnswerRegistry {
  * conversation's; a provider without a model uses the model set up for it.
  */
 function chosen(
-  command: { providerId?: string; model?: string; toolsOff?: string[] },
+  command: { providerId?: string; model?: string; toolsOff?: string[]; web?: boolean },
   conversation: ConversationRecord,
 ): Chosen {
-  // The tools switched off for this chat: as the panel shows them, else as stored.
-  const toolsOff = command.toolsOff ?? conversation.toolsOff;
-  if (command.providerId !== undefined) return { providerId: command.providerId, model: command.model, toolsOff };
-  return { providerId: conversation.providerId, model: conversation.model, toolsOff };
+  // The tools switched off for this chat, and its web search: as the panel shows them, else as stored.
+  const tools = { toolsOff: command.toolsOff ?? conversation.toolsOff, web: command.web ?? conversation.web };
+  if (command.providerId !== undefined) return { providerId: command.providerId, model: command.model, ...tools };
+  return { providerId: conversation.providerId, model: conversation.model, ...tools };
 }
 
 interface Chosen {
   providerId?: string;
   model?: string;
   toolsOff?: string[];
+  web?: boolean;
 }
 
 function materialFor(command: Command<'ask'>, turns: readonly TurnRecord[]): Attachment[] | undefined {

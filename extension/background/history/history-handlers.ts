@@ -29,13 +29,14 @@ export function historyHandlers(store: () => Promise<HistoryStore>, answers: Ans
       const [s] = await Promise.all([store(), coreReady()]);
       return openWithRenders(s, answers, id);
     },
-    'history.update': async ({ id, title, leafId, systemPrompt, choice, toolsOff }) => {
+    'history.update': async ({ id, title, leafId, systemPrompt, choice, toolsOff, web }) => {
       const s = await store();
       await s.update(id, {
         ...(title !== undefined && { title, titleEdited: true }),
         ...(leafId !== undefined && { leafId }),
         ...(systemPrompt !== undefined && { systemPrompt }),
         ...(toolsOff !== undefined && { toolsOff }),
+        ...(web !== undefined && { web }),
         ...choice,
       });
       return {};

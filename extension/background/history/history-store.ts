@@ -140,7 +140,8 @@ export class HistoryStore {
       model,
       systemPrompt,
       toolsOff,
-    }: { providerId?: string; model?: string; systemPrompt?: string; toolsOff?: string[] } = {},
+      web,
+    }: { providerId?: string; model?: string; systemPrompt?: string; toolsOff?: string[]; web?: boolean } = {},
   ): Promise<ConversationRecord> {
     const now = Date.now();
     const conversation: ConversationRecord = {
@@ -154,6 +155,7 @@ export class HistoryStore {
       model,
       systemPrompt: systemPrompt?.trim() || undefined,
       ...(toolsOff?.length ? { toolsOff } : {}),
+      ...(web ? { web } : {}),
     };
     await this.db.put('conversations', conversation);
     return conversation;
@@ -247,7 +249,7 @@ export class HistoryStore {
     change: Partial<
       Pick<
         ConversationRecord,
-        'title' | 'titleEdited' | 'leafId' | 'systemPrompt' | 'providerId' | 'model' | 'toolsOff'
+        'title' | 'titleEdited' | 'leafId' | 'systemPrompt' | 'providerId' | 'model' | 'toolsOff' | 'web'
       >
     >,
   ): Promise<void> {

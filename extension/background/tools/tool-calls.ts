@@ -72,14 +72,17 @@ async function answerCall(call: ToolCall, step: ToolStep, ctx: CallsContext): Pr
   const tool = ctx.exposed.byName.get(call.name);
   // The decoder refuses names not offered; this holds even if a call reached here another way.
   if (!tool) return refuse(call, step, ctx, t('stepUnknownTool', call.name), `There is no tool named ${call.name}.`);
-  if (tool.policy !== 'allow') {
+  const rule = await ctx.source.asksFirst?.(tool, call.arguments);
+  if (tool.policy !== 'allow' || rule) {
+    step = rule ? { ...step, asksBecause: rule.because, ...(rule.access ? { access: rule.access } : {}) } : step;
     ctx.show({ ...step, status: 'waiting' });
     const decision = ctx.signal.aborted ? 'deny' : await ctx.ask(step.id);
     if (ctx.signal.aborted) {
       return refuse(call, step, ctx, t('stepStoppedFirst'), 'The user stopped the answer.', 'skipped');
     }
     if (decision === 'deny') return refuse(call, step, ctx, t('stepDenied'), DENIED, 'denied');
-    if (decision === 'always') await ctx.allowAlways(tool).catch(() => undefined);
+    // "Always allow" covers the tool, not a call its own rule asks about.
+    if (decision === 'always' && !rule) await ctx.allowAlways(tool).catch(() => undefined);
   }
   return run(call, step, tool, ctx);
 }
@@ -97,6 +100,7 @@ async function run(call: ToolCall, step: ToolStep, tool: OfferedTool, ctx: Calls
     ms,
     result: outcome.text,
     ...(outcome.cut ? { cut: outcome.cut } : {}),
+    ...(outcome.sources?.length ? { sources: outcome.sources } : {}),
   });
   return result(call, ctx.fence(tool.tool, tool.source, outcome.text), outcome.isError);
 }

@@ -12,7 +12,7 @@ import { originOf } from '../../shared/key-origin';
 import { t } from '../../shared/i18n';
 import { toPublic, type StoredSettings } from '../../shared/settings';
 import { mcpUrlProblem } from '../../shared/tools/mcp-url';
-import type { McpServerInput } from '../../shared/tools/tool-settings';
+import { GLOSS_TOOLS, type GlossTool, type McpServerInput } from '../../shared/tools/tool-settings';
 import type { Db } from '../db';
 import { releaseUnneededOrigins } from '../settings/host-access';
 import { loadSettings, saveSettings, type SettingsPlaces } from '../settings/settings-store';
@@ -23,7 +23,7 @@ import { removeHeaders, saveHeaders, savedHeadersOrigin } from './server-headers
 
 type ToolHandlers = Pick<
   Handlers,
-  'mcp.save' | 'mcp.remove' | 'mcp.enable' | 'mcp.policy' | 'mcp.status' | 'tools.limits'
+  'mcp.save' | 'mcp.remove' | 'mcp.enable' | 'mcp.policy' | 'mcp.status' | 'tools.limits' | 'tools.glossPolicy'
 >;
 
 export interface ToolHandlerDeps {
@@ -52,14 +52,21 @@ export function toolHandlers(deps: ToolHandlerDeps): ToolHandlers {
     'mcp.policy': async ({ id, tool, policy }) => commit(changeServer(await load(), id, setPolicy(tool, policy))),
     'mcp.status': async ({ refresh }) => ({ servers: await deps.servers.status(refresh === true) }),
     'tools.limits': async (toolLimits) => commit({ ...(await load()), toolLimits }),
+    'tools.glossPolicy': async ({ tool, policy }) => {
+      const settings = await load();
+      return commit({ ...settings, glossPolicies: { ...settings.glossPolicies, [tool]: policy } });
+    },
   };
 }
 
 /** "Always allow this tool", said on a call: its policy becomes Allow on its server. */
 export async function allowAlways(tool: OfferedTool, places?: SettingsPlaces): Promise<void> {
-  if (tool.serverId === undefined) return;
   const settings = await loadSettings(places);
-  await saveSettings(changeServer(settings, tool.serverId, setPolicy(tool.tool, 'allow')), places);
+  if (tool.serverId !== undefined) {
+    await saveSettings(changeServer(settings, tool.serverId, setPolicy(tool.tool, 'allow')), places);
+  } else if (isGlossTool(tool.tool)) {
+    await saveSettings({ ...settings, glossPolicies: { ...settings.glossPolicies, [tool.tool]: 'allow' } }, places);
+  }
 }
 
 /** Checks and saves one server: its headers first (bound to its origin), then the settings. */
@@ -87,3 +94,5 @@ async function save(
   if (input.headers) await saveHeaders(db, next.id, input.url, input.headers);
   return { ok: true as const, id: next.id, settings: await commit(next.settings) };
 }
+
+const isGlossTool = (name: string): name is GlossTool => (GLOSS_TOOLS as readonly string[]).includes(name);

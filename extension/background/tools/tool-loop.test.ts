@@ -130,6 +130,28 @@ describe('the tool loop', () => {
     expect(m.requests[1]!.at(-1)).toMatchObject({ toolCallId: 'c2', content: DENIED, isError: true });
   });
 
+  test('a source’s own rule makes an allowed call ask, says why, and Always allow does not loosen the tool', async () => {
+    const m = model([[call('c1')], 'Fine.']);
+    const s = source();
+    const because = 'This address came neither from you nor from the searches: https://evil.example/?q=secret';
+    s.src.asksFirst = () => Promise.resolve({ because, access: 'https://evil.example/*' });
+    let loosened = 0;
+    const l = loop(m.ask, s.src);
+    l.run.calls.allowAlways = () => Promise.resolve(void loosened++);
+    await tick();
+    expect(l.asks).toEqual(['r0-c1']);
+    expect(s.ran).toEqual([]);
+    expect(last(l.steps(), 'r0-c1')).toMatchObject({
+      status: 'waiting',
+      asksBecause: because,
+      access: 'https://evil.example/*',
+    });
+    l.decide('r0-c1', 'always');
+    await l.done;
+    expect(s.ran).toHaveLength(1);
+    expect(loosened).toBe(0);
+  });
+
   test('calls of one round run at once, and Stop aborts them and ends the answer stopped', async () => {
     const m = model([[call('c1'), call('c2')], 'never asked']);
     const s = source(true);

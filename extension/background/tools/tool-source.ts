@@ -4,6 +4,7 @@
  * to run one. The loop owns approval, rounds and storage; a source only lists and runs.
  */
 import type { ToolPolicy } from '../../shared/tools/tool-settings';
+import type { WebSource } from '../../shared/web/web-source';
 
 /** A tool as a source offers it. */
 export interface OfferedTool {
@@ -27,6 +28,15 @@ export interface ToolOutcome {
   isError: boolean;
   /** The result was longer than the limit: how much of it was kept, in characters. */
   cut?: { kept: number; total: number };
+  /** The web sources it found or read, by the numbers `text` gives them. */
+  sources?: WebSource[];
+}
+
+/** Why a call asks the user though its tool is allowed, and the site access it needs. */
+export interface AskFirst {
+  because: string;
+  /** The host permission pattern the panel asks the browser for with the user's Allow. */
+  access?: string;
 }
 
 export interface ToolSource {
@@ -38,4 +48,9 @@ export interface ToolSource {
    * aborts it (Stop); after `timeoutMs` it is stopped and reported as timed out.
    */
   call(tool: OfferedTool, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number): Promise<ToolOutcome>;
+  /**
+   * A rule of the tool's own that makes this call ask even when its policy is Allow (Gloss's
+   * `fetch_url` to an address the user did not give); undefined: the policy decides.
+   */
+  asksFirst?(tool: OfferedTool, args: Record<string, unknown>): Promise<AskFirst | undefined>;
 }

@@ -51,6 +51,8 @@ export const ChatCommandSchema = v.variant('type', [
     systemPrompt: v.optional(v.pipe(v.string(), v.maxLength(MAX_INSTRUCTIONS))),
     /** The tools this chat switches off (a new conversation keeps them). */
     toolsOff: v.optional(ToolsOffSchema),
+    /** The chat's "Search the web" (a new conversation keeps it). */
+    web: v.optional(v.boolean()),
   }),
   /** A new version (`turnId`) of a turn's answer (`of`), to the same question. */
   v.object({
@@ -60,6 +62,7 @@ export const ChatCommandSchema = v.variant('type', [
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),
     toolsOff: v.optional(ToolsOffSchema),
+    web: v.optional(v.boolean()),
   }),
   /** Carries on an interrupted or stopped answer in the same turn. */
   v.object({
@@ -68,6 +71,7 @@ export const ChatCommandSchema = v.variant('type', [
     providerId: v.optional(v.string()),
     model: v.optional(v.string()),
     toolsOff: v.optional(ToolsOffSchema),
+    web: v.optional(v.boolean()),
     /** Asks again without the question's images (the model cannot see): they are dropped from the turn. */
     withoutImages: v.optional(v.literal(true)),
     /** Asks again offering no tools (the model cannot use them). */

@@ -46,6 +46,8 @@ export const HISTORY_MESSAGES = {
       choice: v.optional(v.object({ providerId: v.string(), model: v.pipe(v.string(), v.maxLength(512)) })),
       /** The tools switched off for this conversation. */
       toolsOff: v.optional(ToolsOffSchema),
+      /** Its "Search the web" switch. */
+      web: v.optional(v.boolean()),
     }),
     res: v.object({}),
   },

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { PublicSettingsSchema } from '../settings';
-import { McpServerInputSchema, ServerStateSchema, TOOL_POLICIES, ToolLimitsSchema } from './tool-settings';
+import { GLOSS_TOOLS, McpServerInputSchema, ServerStateSchema, TOOL_POLICIES, ToolLimitsSchema } from './tool-settings';
 
 export const TOOL_MESSAGES = {
   /** Saves a server; `field` names what to fix when it cannot be (`url`, `name`, `headers`). */
@@ -28,4 +28,9 @@ export const TOOL_MESSAGES = {
     res: v.object({ servers: v.array(ServerStateSchema) }),
   },
   'tools.limits': { req: ToolLimitsSchema, res: PublicSettingsSchema },
+  /** One of Gloss's own tools' policy. */
+  'tools.glossPolicy': {
+    req: v.object({ tool: v.picklist(GLOSS_TOOLS), policy: v.picklist(TOOL_POLICIES) }),
+    res: PublicSettingsSchema,
+  },
 } as const;

@@ -41,11 +41,26 @@ export const ToolLimitsSchema = v.object({
 export type ToolLimits = v.InferOutput<typeof ToolLimitsSchema>;
 export const DEFAULT_TOOL_LIMITS: ToolLimits = { maxRounds: 10, callTimeoutSeconds: 60 };
 
+/**
+ * Gloss's own tools (`background/web/gloss-tools.ts`), offered while a chat's "Search the web"
+ * is on. They run without asking by default, and each keeps its own rule for when it asks
+ * anyway (`fetch_url` for an address that came from neither the user nor this answer's searches).
+ */
+export const GLOSS_TOOLS = ['web_search', 'fetch_url'] as const;
+export type GlossTool = (typeof GLOSS_TOOLS)[number];
+export const DEFAULT_GLOSS_POLICY: ToolPolicy = 'allow';
+
 /** The tools' entries in the stored and public settings (headers are never in either). */
 export const ToolSettingsEntries = {
   mcpServers: v.fallback(v.optional(v.pipe(v.array(McpServerSchema), v.maxLength(MAX_SERVERS)), []), []),
   toolLimits: v.fallback(v.optional(ToolLimitsSchema, DEFAULT_TOOL_LIMITS), DEFAULT_TOOL_LIMITS),
+  /** Gloss's own tools' policies by name; a tool not listed has `DEFAULT_GLOSS_POLICY`. */
+  glossPolicies: v.fallback(v.optional(v.record(v.picklist(GLOSS_TOOLS), v.picklist(TOOL_POLICIES)), {}), {}),
 };
+
+/** A Gloss tool's policy as the settings have it. */
+export const glossPolicy = (policies: Partial<Record<GlossTool, ToolPolicy>>, tool: GlossTool): ToolPolicy =>
+  policies[tool] ?? DEFAULT_GLOSS_POLICY;
 
 /**
  * What the panel sends to add (no `id`) or change a server. `headers` undefined keeps the

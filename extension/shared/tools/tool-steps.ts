@@ -4,6 +4,7 @@
  * answer's length then), so text and calls read in the order they happened.
  */
 import * as v from 'valibot';
+import { WebSourceSchema } from '../web/web-source';
 
 /** `skipped`: not run, and not for a failure of its own (the answer stopped, or reached its round limit). */
 export const STEP_STATUSES = ['waiting', 'running', 'done', 'failed', 'denied', 'skipped'] as const;
@@ -31,6 +32,15 @@ export const ToolStepSchema = v.object({
   startedAt: v.optional(v.number()),
   /** How long it ran. */
   ms: v.optional(v.number()),
+  /**
+   * Why it asks though its tool is allowed (an address that came from neither the user nor this
+   * answer's searches, in full): no "Always allow" then, which would not cover it.
+   */
+  asksBecause: v.optional(v.string()),
+  /** The site access (`https://host/*`) the panel asks the browser for when the user allows it. */
+  access: v.optional(v.string()),
+  /** The web sources it found or read, numbered as the model saw them (Gloss's web tools). */
+  sources: v.optional(v.array(WebSourceSchema)),
 });
 export type ToolStep = v.InferOutput<typeof ToolStepSchema>;
 

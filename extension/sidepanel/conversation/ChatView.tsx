@@ -2,6 +2,7 @@
 import { useRef, useState } from 'react';
 import { t } from '../../shared/i18n';
 import { ChatTools } from '../tools/ChatTools';
+import { WebSwitch } from '../web/WebSwitch';
 import type { ChatToolsApi } from '../tools/useChatTools';
 import type { Attachment } from '../../shared/attachment';
 import type { QuestionImage } from '../../shared/images/image';
@@ -105,6 +106,7 @@ export function ChatView({
         tools={
           <>
             <PdfAttach page={page} />
+            <WebSwitch tools={chatTools} />
             <ChatTools tools={chatTools} />
           </>
         }

@@ -1,6 +1,6 @@
 /** One question and its answer, with its versions and what can be done with it. */
 import './TurnView.css';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';
@@ -13,6 +13,9 @@ import { Activity } from './Activity';
 import { SourcesSent } from '../material/SourcesSent';
 import { onAnswerClick } from '../answer/links';
 import { watchTimestamps } from '../answer/timestamps';
+import { watchCitations } from '../answer/citations';
+import { citationsOf } from '../../shared/web/web-source';
+import { WebSourcesList } from '../web/WebSourcesList';
 import { t } from '../../shared/i18n';
 import { placeToFix, type SettingsPlace } from '../settings/settings-place';
 
@@ -77,6 +80,9 @@ export const TurnView = memo(function TurnView({
   }, [doc]);
   // An answer about a video links the moments it names ("[12:34]") to the video.
   useEffect(() => (video ? watchTimestamps(doc.root, video) : undefined), [doc, video]);
+  // An answer from the web links its "[2]" to the page its steps numbered 2.
+  const cited = useMemo(() => citationsOf(turn.steps), [turn.steps]);
+  useEffect(() => (cited.size > 0 ? watchCitations(doc.root, cited) : undefined), [doc, cited]);
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
   const retry = useRetryOnceStopped(turn, onStop, onRegenerate, onContinue);
@@ -104,6 +110,7 @@ export const TurnView = memo(function TurnView({
         onFix={onFixInSettings}
       />
       {turn.attachments?.length ? <SourcesSent sources={turn.attachments} /> : null}
+      <WebSourcesList steps={turn.steps} />
       {turn.saveFailed && (
         <p className="notice error" role="alert">
           {turn.saveFailed}

@@ -23,6 +23,12 @@ export const CURRENT_KEY = 'gloss.conversation';
 /** How long to give a restarting worker before reading what it stored. */
 const RELOAD_AFTER_LOST_MS = 300;
 
+/** The chat's tool choices that go with each question. */
+export interface ChatToolChoice {
+  toolsOff?: string[];
+  web?: boolean;
+}
+
 /** What the panel shows of the session; a new object whenever any of it changes. */
 export interface ChatView {
   state: ChatState;
@@ -81,7 +87,7 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
   private readonly heard = new Map<string, number>();
   /** Each answer's view, kept while its conversation is shown. */
   private readonly answers = new Map<string, A>();
-  private choice: { providerId?: string; model?: string; toolsOff?: string[] } = {};
+  private choice: { providerId?: string; model?: string } & ChatToolChoice = {};
   /** Instructions a new conversation starts with when none were written for it (Settings). */
   private defaultInstructions = '';
   /** Counts the user's moves between conversations: an opening overtaken by another move is dropped. */
@@ -97,10 +103,10 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
 
   /**
    * The provider and model new answers use (none: the conversation's, or the default), and the
-   * tools the chat switches off.
+   * tools the chat switches off, and its web search.
    */
-  readonly setChoice = (choice: { providerId: string; model: string } | undefined, toolsOff?: string[]): void => {
-    this.choice = { ...choice, ...(toolsOff && { toolsOff }) };
+  readonly setChoice = (choice: { providerId: string; model: string } | undefined, tools: ChatToolChoice = {}): void => {
+    this.choice = { ...choice, ...tools };
   };
 
   readonly setDefaultInstructions = (text: string): void => {

@@ -9,6 +9,8 @@ import Wrench from 'lucide-react/icons/wrench';
 import { t } from '../../shared/i18n';
 import type { ToolStep as Step } from '../../shared/tools/tool-steps';
 import { Collapsible } from '../Collapsible';
+import { requestOrigins } from '../settings/permissions';
+import { hostOf } from '../web/web-switch';
 import { argumentsText, asksNow, calledParts, statusText } from './step-view';
 
 export type Decision = 'once' | 'always' | 'deny';
@@ -47,7 +49,7 @@ export const ToolStep = memo(function ToolStep({ step, answering, onApprove }: P
         )}
       </div>
       {(open || asks) && <StepDetails step={step} />}
-      {asks && <Approval onDecide={(decision) => onApprove(step.id, decision)} />}
+      {asks && <Approval step={step} onDecide={(decision) => onApprove(step.id, decision)} />}
     </div>
   );
 });
@@ -71,17 +73,29 @@ function StepDetails({ step }: { step: Step }) {
   );
 }
 
-function Approval({ onDecide }: { onDecide: (decision: Decision) => void }) {
+/**
+ * Allow once / Always allow / Deny. A call that asks by its tool's own rule (`asksBecause`, an
+ * address the user did not give) says why, and offers no "Always allow", which would not cover
+ * it. One that needs a site's access asks the browser for it in the Allow click (the gesture).
+ */
+function Approval({ step, onDecide }: { step: Step; onDecide: (decision: Decision) => void }) {
+  const allow = (decision: Decision) => {
+    if (step.access) void requestOrigins([step.access]).finally(() => onDecide(decision));
+    else onDecide(decision);
+  };
   return (
     <div className="step-approval">
-      <p>{t('stepAsk')}</p>
+      <p>{step.asksBecause ?? t('stepAsk')}</p>
+      {step.access && <p className="hint">{t('stepAllowNeedsAccess', hostOf(step.access))}</p>}
       <div className="step-choices">
-        <button type="button" className="primary" onClick={() => onDecide('once')}>
+        <button type="button" className="primary" onClick={() => allow('once')}>
           {t('stepAllowOnce')}
         </button>
-        <button type="button" onClick={() => onDecide('always')}>
-          {t('stepAlwaysAllow')}
-        </button>
+        {step.asksBecause === undefined && (
+          <button type="button" onClick={() => allow('always')}>
+            {t('stepAlwaysAllow')}
+          </button>
+        )}
         <button type="button" onClick={() => onDecide('deny')}>
           {t('stepDeny')}
         </button>

@@ -2,7 +2,8 @@
  * The tools of the chat shown: which the enabled servers list (their state read from the worker
  * as Settings reads it), and which this chat switched off. A conversation keeps its choice
  * (`history.update`); a new chat starts with every tool on and sends its choice with its first
- * question, whose conversation keeps it.
+ * question, whose conversation keeps it. The same for its "Search the web" switch (off in a new
+ * chat): turning it on asks the browser for the search engine's site from the click.
  */
 import { useState } from 'react';
 import type { ConversationRecord } from '../../shared/history';
@@ -11,6 +12,7 @@ import { t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
 import type { McpServer } from '../../shared/tools/tool-settings';
 import { useServerStatus } from '../settings/tools/useServerStatus';
+import { switchOn } from '../web/web-switch';
 import { chatTools, switched } from './chat-tools';
 
 export type ChatToolsApi = ReturnType<typeof useChatTools>;
@@ -19,24 +21,51 @@ export function useChatTools(
   conversation: ConversationRecord | null,
   servers: readonly McpServer[],
   onProblem: (message: string) => void,
+  /** The search engine's site to ask for when "Search the web" is turned on (`engineAccess`). */
+  webAccess: string | null = null,
 ) {
   const id = conversation?.id ?? null;
   const [off, setOff] = useState<string[]>(conversation?.toolsOff ?? []);
+  const [web, setWeb] = useState(conversation?.web === true);
   const [open, setOpen] = useState(false);
   // Another conversation shown (or a new chat) brings its own choice, set as it renders.
   const [choiceOf, setChoiceOf] = useState(id);
   if (choiceOf !== id) {
     setChoiceOf(id);
     setOff(conversation?.toolsOff ?? []);
+    setWeb(conversation?.web === true);
   }
+  const keep = (change: { toolsOff: string[] } | { web: boolean }) => {
+    if (id === null) return;
+    send('history.update', { id, ...change }).catch((e: unknown) => onProblem(t('changeNotSaved', messageOf(e))));
+  };
   const enabled = servers.filter((s) => s.enabled);
   const status = useServerStatus(enabled);
   const { groups, on } = chatTools(enabled, status.states, off);
   const toggle = (key: string, isOn: boolean) => {
     const next = switched(off, key, isOn);
     setOff(next);
-    if (id === null) return;
-    send('history.update', { id, toolsOff: next }).catch((e: unknown) => onProblem(t('changeNotSaved', messageOf(e))));
+    keep({ toolsOff: next });
   };
-  return { shown: enabled.length > 0, off, groups, on, open, setOpen, toggle, refresh: () => status.load(true) };
+  const setWebOn = (on: boolean) => {
+    setWeb(on);
+    keep({ web: on });
+  };
+  const switchWeb = webSwitch(web, webAccess, setWebOn, onProblem);
+  const refresh = () => status.load(true);
+  return { shown: enabled.length > 0, off, web, switchWeb, groups, on, open, setOpen, toggle, refresh };
+}
+
+/**
+ * Turns "Search the web" off, or asks for the engine's site and turns it on. Called in the
+ * click: the browser's prompt needs the gesture, so nothing is awaited first.
+ */
+function webSwitch(on: boolean, access: string | null, set: (on: boolean) => void, onProblem: (m: string) => void) {
+  return () => {
+    if (on) {
+      set(false);
+      return;
+    }
+    void switchOn(access).then((problem) => (problem ? onProblem(problem) : set(true)));
+  };
 }

