@@ -47,9 +47,9 @@ export type PdfRuns = v.InferOutput<typeof PdfRunsSchema>;
 
 /** What parses a fetched page: the offscreen document (Chrome), or the background page itself (Firefox). */
 export interface PageParser {
-  html(html: string): Promise<ParsedHtml>;
+  html: (html: string) => Promise<ParsedHtml>;
   /** `maxChars`: the text wanted, so runs of later pages need not be sent. */
-  pdf(bytes: Uint8Array, maxChars: number): Promise<PdfRuns>;
+  pdf: (bytes: Uint8Array, maxChars: number) => Promise<PdfRuns>;
 }
 
 const ReplySchema = v.union([
