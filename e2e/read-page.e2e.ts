@@ -139,7 +139,7 @@ test('a PDF comes back with its text and page markers', async () => {
 test('a redirect to this computer is refused, and the local server’s page never comes back', async () => {
   const reading = await read('https://news.example/go');
   expect(reading).toEqual({
-    problem: expect.stringContaining('127.0.0.1'),
+    problem: `https://news.example/go sent Gloss on to http://127.0.0.1:${localPort}, which is on this computer or a private network. Gloss did not read it.`,
     privateAddress: '127.0.0.1',
   });
   expect(JSON.stringify(reading)).not.toContain('LOCAL-SECRET');

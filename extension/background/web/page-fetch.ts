@@ -121,7 +121,7 @@ function judge(
   if (finalUrl !== url) {
     const refused = refusal(finalUrl, allowedPrivate);
     if (refused?.privateAddress !== undefined)
-      return { ...refused, problem: t('readRedirectedPrivate', url, refused.privateAddress) };
+      return { ...refused, problem: t('readRedirectedPrivate', url, originOf(finalUrl) ?? refused.privateAddress) };
     if (refused) return refused;
   }
   if (!response.ok) return { problem: t('readStatus', url, response.status) };

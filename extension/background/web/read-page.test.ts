@@ -71,7 +71,7 @@ describe('where the reader goes', () => {
     const { fetch } = fakeFetch(() => answer(secret.stream, { url: 'http://127.0.0.1:9000/secret' }));
     const read = await readPage('https://short.example/x', asked(), deps(fetch));
     expect(read).toEqual({
-      problem: t('readRedirectedPrivate', 'https://short.example/x', '127.0.0.1'),
+      problem: t('readRedirectedPrivate', 'https://short.example/x', 'http://127.0.0.1:9000'),
       privateAddress: '127.0.0.1',
     });
     expect(JSON.stringify(read)).not.toContain('hunter2');
