@@ -14,6 +14,9 @@ import manifest from './manifest.json' with { type: 'json' };
 /** Firefox's gecko id; stable so storage survives reinstalls. */
 const GECKO_ID = 'gloss@gloss-extension.org';
 
+/** Chrome-only permissions: the side panel, and the offscreen document the web reader parses in. */
+const CHROME_ONLY = new Set(['sidePanel', 'offscreen']);
+
 export function firefoxManifest(chrome: typeof manifest) {
   // Firefox ignores minimum_chrome_version but web-ext lint flags it.
   const { side_panel, background, minimum_chrome_version, ...rest } = chrome;
@@ -22,7 +25,8 @@ export function firefoxManifest(chrome: typeof manifest) {
   return {
     ...rest,
     commands: { _execute_sidebar_action: toggle, ...commands },
-    permissions: rest.permissions.filter((p) => p !== 'sidePanel'),
+    // Firefox's background page parses pages itself (background/web/page-host.ts).
+    permissions: rest.permissions.filter((p) => !CHROME_ONLY.has(p)),
     background: { scripts: [background.service_worker], type: background.type },
     sidebar_action: {
       default_panel: side_panel.default_path,
@@ -121,6 +125,11 @@ function withoutAjv(): Plugin {
         : null,
   };
 }
+
+/** Extension pages no manifest key names, which crxjs cannot find on its own. */
+const FIREFOX_PAGES: Record<string, string> = { sidebar: manifest.side_panel.default_path };
+/** The web reader's offscreen document (`background/web/chrome-offscreen.ts` opens it by this path). */
+const CHROME_PAGES: Record<string, string> = { offscreen: 'extension/background/web/offscreen.html' };
 
 /** The Chrome build's service worker: one classic script (see `classicServiceWorker`). */
 const WORKER_SCRIPT = 'service-worker.js';
@@ -223,8 +232,9 @@ export default defineConfig(({ mode }) => {
       ...(firefox ? [] : [classicServiceWorker()]),
     ],
     build: {
-      // crxjs finds pages through Chrome's manifest keys; Firefox's sidebar page is named here.
-      rollupOptions: firefox ? { input: { sidebar: manifest.side_panel.default_path } } : undefined,
+      // crxjs finds pages through Chrome's manifest keys; Firefox's sidebar page, and Chrome's
+      // offscreen document for the web reader (which no manifest key names), are named here.
+      rollupOptions: { input: firefox ? FIREFOX_PAGES : CHROME_PAGES },
       outDir: firefox ? 'dist-firefox' : 'dist',
       emptyOutDir: true,
       target: 'es2022',

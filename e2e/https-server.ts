@@ -10,6 +10,7 @@ import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 
 export interface HttpsSite {
   /** Chromium switches mapping `host`:443 to the local server and trusting its certificate. */
@@ -37,7 +38,10 @@ function selfSigned(host: string): { key: Buffer; cert: Buffer } {
 export interface SiteAnswer {
   status?: number;
   type: string;
-  body: string;
+  /** A stream is piped as it is read (a page too large to hold, sent as the reader takes it). */
+  body: string | Uint8Array | Readable;
+  /** More headers (a redirect's `location`, CORS). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -55,8 +59,13 @@ export async function serveHttps(
     req.on('end', () => {
       requests.push(req.url ?? '/');
       const found = answer(req.url ?? '/', { method: req.method ?? 'GET', body: Buffer.concat(chunks).toString() });
-      if (found) res.writeHead(found.status ?? 200, { 'content-type': found.type }).end(found.body);
-      else res.writeHead(404).end();
+      if (!found) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(found.status ?? 200, { 'content-type': found.type, ...found.headers });
+      if (found.body instanceof Readable) found.body.pipe(res);
+      else res.end(found.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

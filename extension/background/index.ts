@@ -22,6 +22,7 @@ import { restrictStorage } from './settings/storage-access';
 import { McpServers } from './tools/mcp-servers';
 import { headersFor } from './tools/server-headers';
 import { allowAlways, toolHandlers } from './tools/tool-handlers';
+import { readWebPage } from './web/read-page';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left
@@ -70,3 +71,7 @@ handleMessages({
 
 onChatConnect((port) => serveChat(port, answers));
 onTransferConnect({ export: (port) => serveExport(port, store), import: (port) => serveImport(port, store) });
+
+// The web reader on the worker's own global, where only code in the worker (and its DevTools
+// target, which e2e/read-page.e2e.ts drives) can reach it; the fetch_url tool calls it directly.
+Object.assign(globalThis, { __glossReadWebPage: readWebPage });

@@ -24,8 +24,15 @@ export interface BodyText {
   overLimit: boolean;
 }
 
-/** Reads at most `maxBytes` of `response`'s body and cancels the rest, so a huge body is never held. */
-async function readCapped(response: Response, maxBytes: number): Promise<{ bytes: Uint8Array[]; overLimit: boolean }> {
+/**
+ * Reads at most `maxBytes` of `response`'s body and cancels the rest, so a huge body is never
+ * held. `onChunk` hears of each piece as it arrives (a reader that times out a silent server).
+ */
+export async function readCapped(
+  response: Response,
+  maxBytes: number,
+  onChunk?: () => void,
+): Promise<{ bytes: Uint8Array[]; overLimit: boolean }> {
   const bytes: Uint8Array[] = [];
   if (!response.body) return { bytes, overLimit: false };
   const reader = response.body.getReader();
@@ -33,6 +40,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<{ bytes
   for (;;) {
     const { done, value } = await reader.read();
     if (done) return { bytes, overLimit: false };
+    onChunk?.();
     if (value.byteLength > left) {
       bytes.push(value.subarray(0, left));
       reader.cancel().catch(() => undefined);

@@ -7,7 +7,7 @@ import { AttachmentSchema, MAX_ATTACHMENT_CHARS, PdfRequestSchema } from '../att
 import { MAX_IMAGES } from '../images/image';
 
 /** One text run of a PDF page, the fields of PDF.js's `TextItem` the core reads. */
-const PdfTextItemSchema = v.object({
+export const PdfTextItemSchema = v.object({
   str: v.pipe(v.string(), v.maxLength(MAX_ATTACHMENT_CHARS)),
   transform: v.pipe(v.array(v.number()), v.length(6)),
   height: v.number(),

@@ -8,3 +8,4 @@ export * from './chat';
 export * from './envelope';
 export * from './panel';
 export * from './transfer';
+export * from './page-parse';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { MAX_IMAGES } from '../../shared/images/image';
 import { t } from '../../shared/i18n';
-import { loadPdfJs } from './pdf-extract';
+import { loadPdfJs } from '../../shared/pdf-extract';
 import { firstPages, pageImages, scanPageList, type ScannedPdf } from './pdf-pages';
 import type { useImages } from '../images/useImages';
 

@@ -14,7 +14,7 @@ import { originOf } from '../../shared/key-origin';
 import { MAX_PDF_BYTES } from '../../shared/pdf';
 import { readBlob } from '../../shared/read-body';
 import { originPattern } from '../../shared/settings';
-import { PdfProblem } from './pdf-extract';
+import { PdfProblem } from '../../shared/pdf-extract';
 
 export interface DownloadLimits {
   maxBytes: number;

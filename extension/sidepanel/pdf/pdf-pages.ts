@@ -9,7 +9,7 @@ import { MAX_IMAGE_SIDE, MAX_IMAGES, type QuestionImage } from '../../shared/ima
 import { prepareImage } from '../../shared/images/image-prepare';
 import { t } from '../../shared/i18n';
 import { pageList } from '../material/page-list';
-import { PdfProblem, type PdfJs } from './pdf-extract';
+import { PdfProblem, type PdfJs } from '../../shared/pdf-extract';
 
 /** A PDF read and found to have no text: its bytes (to draw its pages from) and its size. */
 export interface ScannedPdf {

@@ -11,7 +11,7 @@ import { MAX_PDF_BYTES } from '../../shared/pdf';
 import { send, type Res } from '../../shared/protocol';
 import type { PdfTextItem } from '../../shared/protocol/context';
 import { downloadPdf, tooLarge } from './pdf-download';
-import { loadPdfJs, PdfProblem, textRuns, type PdfJs } from './pdf-extract';
+import { loadPdfJs, PdfProblem, textRuns, type PdfJs } from '../../shared/pdf-extract';
 import type { ScannedPdf } from './pdf-pages';
 
 export { PdfProblem };

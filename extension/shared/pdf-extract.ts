@@ -1,13 +1,12 @@
 /**
  * A PDF's text runs, page by page, with Mozilla's PDF.js (`pdfjs-dist`): the field's standard
  * parser, loaded only when a PDF is read. It parses in its own Web Worker (bundled by Vite from
- * pdfjs-dist, never from a CDN), so a large PDF never blocks the panel. The panel runs it, not
- * the service worker: PDF.js needs a DOM-like page to start its worker, which the panel is in
- * both browsers (Chrome's service worker has none, and an offscreen document would be
- * Chrome-only and need one more permission).
+ * pdfjs-dist, never from a CDN), so a large PDF never blocks the page that asked. PDF.js needs a
+ * page to start its worker, which Chrome's service worker is not: the panel runs it for the
+ * user's PDFs, and the web reader in a page of the worker's own (`background/web/page-host.ts`).
  */
-import type { PdfTextItem } from '../../shared/protocol/context';
-import { t } from '../../shared/i18n';
+import type { PdfTextItem } from './protocol/context';
+import { t } from './i18n';
 
 /** The part of PDF.js used here, so tests can pass Node's build of the same library. */
 export type PdfJs = Pick<typeof import('pdfjs-dist'), 'getDocument'>;
@@ -21,10 +20,15 @@ export class PdfProblem extends Error {
   constructor(
     message: string,
     readonly retryOrigin?: string,
+    /** What PDF.js said, for a page that words it for the user itself (the web reader). */
+    readonly failure?: PdfFailure,
   ) {
     super(message);
   }
 }
+
+/** Why PDF.js could not open a PDF: a password, or a file it cannot read (with its words). */
+export type PdfFailure = { kind: 'encrypted' } | { kind: 'broken'; detail: string };
 
 let loading: Promise<PdfJs> | undefined;
 
@@ -71,5 +75,7 @@ export async function textRuns(bytes: Uint8Array, pdfjs: PdfJs): Promise<PdfText
 function problemOf(e: unknown): PdfProblem {
   const name = e instanceof Error ? e.name : '';
   const detail = e instanceof Error ? e.message : String(e);
-  return new PdfProblem(name === 'PasswordException' ? t('pdfEncrypted') : t('pdfBroken', detail));
+  return name === 'PasswordException'
+    ? new PdfProblem(t('pdfEncrypted'), undefined, { kind: 'encrypted' })
+    : new PdfProblem(t('pdfBroken', detail), undefined, { kind: 'broken', detail });
 }
