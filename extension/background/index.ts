@@ -22,6 +22,7 @@ import { restrictStorage } from './settings/storage-access';
 import { McpServers } from './tools/mcp-servers';
 import { headersFor } from './tools/server-headers';
 import { allowAlways, toolHandlers } from './tools/tool-handlers';
+import { webHandlers } from './web/web-handlers';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left
@@ -41,7 +42,8 @@ function store(): Promise<HistoryStore> {
 }
 void store().catch(console.error);
 
-// The MCP servers' header values live beside the API keys; the registry connects on first use.
+// The MCP servers' header values and the search engines' keys live beside the API keys; the
+// registry connects on first use.
 let keyDb: ReturnType<typeof openGlossDb> | undefined;
 const db = () => (keyDb ??= openGlossDb());
 const mcpServers = new McpServers({
@@ -66,6 +68,7 @@ handleMessages({
   ...contextHandlers,
   ...historyHandlers(store, answers),
   ...toolHandlers({ servers: mcpServers, db }),
+  ...webHandlers({ db }),
 });
 
 onChatConnect((port) => serveChat(port, answers));

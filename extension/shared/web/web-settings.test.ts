@@ -3,7 +3,13 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS, migrateSettings, toPublic, upsertProvider } from '../settings';
 import { accessHost, ANY_SITE, DEFAULT_WEB, engineAccess, isKeyed, SEARCH_ENGINES } from './web-settings';
 
-const provider = { preset: 'openai', kind: 'openai', name: 'O', baseUrl: 'https://api.openai.com/v1', model: 'm' } as const;
+const provider = {
+  preset: 'openai',
+  kind: 'openai',
+  name: 'O',
+  baseUrl: 'https://api.openai.com/v1',
+  model: 'm',
+} as const;
 const withProvider = upsertProvider(DEFAULT_SETTINGS, provider, () => 'p1');
 
 describe('the web settings in the stored record', () => {
