@@ -61,7 +61,8 @@ export function KeyField({ id, engine, saved, draft, onChange, problem }: KeyPro
         type="password"
         autoComplete="off"
         maxLength={4096}
-        placeholder={saved ? t('keepSavedKey') : ''}
+        // Stands for the saved key, which the panel never has; the hint below says what empty means.
+        placeholder={saved ? '••••••••••••' : ''}
         value={draft.key}
         disabled={draft.removeKey}
         onChange={(e) => onChange({ ...draft, key: e.target.value })}
@@ -79,6 +80,7 @@ export function KeyField({ id, engine, saved, draft, onChange, problem }: KeyPro
         </label>
       )}
       <p className="hint" id={`${id}-key-hint`}>
+        {saved && `${t('webKeyKeep')} `}
         {t('webKeyLocal', new URL(ENGINE_ORIGINS[engine]).host)}
       </p>
     </>
