@@ -50,7 +50,7 @@ test('SearXNG: Save asks for the instance’s host, Try a search shows its resul
   await web().getByRole('radio', { name: 'SearXNG' }).check();
   await web().getByLabel('Address of your SearXNG instance').fill(searxng.url);
   await expect.poll(() => web().locator('.web-access').textContent()).toContain('Gloss needs access to 127.0.0.1');
-  await answerPrompt(h, () => web().getByRole('button', { name: 'Save web search' }).click());
+  await answerPrompt(h.display.name, () => web().getByRole('button', { name: 'Save web search' }).click());
   await expect.poll(() => web().getByRole('status').first().textContent()).toBe('Web search saved.');
   await expect.poll(granted).toContain('http://127.0.0.1/*');
   await expect
@@ -72,7 +72,7 @@ test('SearXNG: Save asks for the instance’s host, Try a search shows its resul
 test('a Brave key is saved where pages cannot read it, and goes only to Brave’s address', async () => {
   await web().getByRole('radio', { name: 'Brave Search' }).check();
   await web().getByRole('textbox', { name: 'Brave Search API key', exact: true }).fill(KEY);
-  await answerPrompt(h, () => web().getByRole('button', { name: 'Save web search' }).click());
+  await answerPrompt(h.display.name, () => web().getByRole('button', { name: 'Save web search' }).click());
   await expect.poll(() => web().getByRole('textbox', { name: 'Brave Search API key (saved)' }).inputValue()).toBe('');
   await expect.poll(granted).toContain('https://api.search.brave.com/*');
   // The SearXNG instance's host stays: the model's server, a provider, is on it too.
@@ -96,7 +96,7 @@ test('a Brave key is saved where pages cannot read it, and goes only to Brave’
 
 test('“Any site” asks for every website and shows in the Access list; “each site” gives it back, keeping the engine’s site', async () => {
   const access = () => panel.locator('section.access').innerText();
-  await answerPrompt(h, () => web().getByRole('radio', { name: 'Any site' }).check());
+  await answerPrompt(h.display.name, () => web().getByRole('radio', { name: 'Any site' }).check());
   await expect.poll(granted).toEqual(expect.arrayContaining(['https://*/*', 'http://*/*']));
   await expect.poll(() => web().getByRole('radio', { name: 'Any site' }).isChecked()).toBe(true);
   await expect.poll(access).toContain('Every website (https)\nUsed by Reading pages on any site');
