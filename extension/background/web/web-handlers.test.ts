@@ -34,10 +34,10 @@ function worker(answer: () => Response | Promise<Response> = () => new Response(
   };
   const asked: { url: string; init: RequestInit }[] = [];
   const fetchFn: typeof fetch = async (url, init) => {
-    asked.push({ url: url.toString(), init: init ?? {} });
+    asked.push({ url: url instanceof Request ? url.url : url.toString(), init: init ?? {} });
     return answer();
   };
-  const release = vi.fn(async (_: StoredSettings) => undefined);
+  const release = vi.fn<(settings: StoredSettings) => Promise<undefined>>(async () => undefined);
   const handlers = webHandlers({ db: () => opened, places, release, fetchFn, granted: async () => granted });
   return { handlers, asked, release, db: opened, stored: () => JSON.stringify(local.get(SETTINGS_KEY) ?? null) };
 }
