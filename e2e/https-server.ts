@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -44,13 +45,20 @@ export interface SiteAnswer {
   headers?: Record<string, string>;
 }
 
+/** A request as the site received it. */
+export interface SiteRequest {
+  method: string;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
 /**
  * Serves `host` over HTTPS from 127.0.0.1: what `answer` gives for each request (its path, and
- * its method and body), 404 where it gives null.
+ * its method, body and headers), 404 where it gives null.
  */
 export async function serveHttps(
   host: string,
-  answer: (path: string, request: { method: string; body: string }) => SiteAnswer | null,
+  answer: (path: string, request: SiteRequest) => SiteAnswer | null,
 ): Promise<HttpsSite> {
   const requests: string[] = [];
   const server = createServer(selfSigned(host), (req, res) => {
@@ -58,7 +66,8 @@ export async function serveHttps(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       requests.push(req.url ?? '/');
-      const found = answer(req.url ?? '/', { method: req.method ?? 'GET', body: Buffer.concat(chunks).toString() });
+      const request = { method: req.method ?? 'GET', body: Buffer.concat(chunks).toString(), headers: req.headers };
+      const found = answer(req.url ?? '/', request);
       if (!found) {
         res.writeHead(404).end();
         return;

@@ -4,7 +4,8 @@
  * settings; and issue 12's in screenshot-states-12.ts), light and dark, English and German, at the Chrome side
  * panel's usual width (360 px) and Firefox's narrowest sidebar (240 px). Run with
  * `npm run screenshot`; writes docs/screens/<state>-<lang>-<theme>-<width>.png (not committed:
- * the README shows two of them, copied to docs/).
+ * the README shows two of them, copied to docs/). `npm run screenshot -- docs/screens 29` shows
+ * only issue 29's states (Settings → Web), which run headed on a virtual display of their own.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -17,9 +18,12 @@ import { imageStates } from './screenshot-states-16';
 import { heldKey } from './screenshot-states-33';
 import { blindModel, unreachableTest } from './screenshot-states-34';
 import { toolStates } from './screenshot-states-28';
+import { webStates } from './screenshot-states-29';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
+/** One issue's states alone, for a quick look (only 29's can be picked: they have a browser of their own). */
+const ONLY = process.argv[3];
 const WIDTHS = [360, 240];
 const THEMES = ['light', 'dark'] as const;
 const HEIGHT = 720;
@@ -34,7 +38,10 @@ const QUESTION = { en: 'Explain Rust ownership in a few lines', de: 'Erkläre Ru
 mkdirSync(OUT, { recursive: true });
 const server = await startProviderServer();
 try {
-  for (const lang of ['en', 'de'] as const) await gallery(lang);
+  for (const lang of ['en', 'de'] as const) {
+    if (ONLY === undefined) await gallery(lang);
+    if (ONLY === undefined || ONLY === '29') await webStates(lang, server.url, shoot);
+  }
 } finally {
   await server.close();
 }

@@ -32,6 +32,10 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'mcp.status': {},
   'tools.limits': { maxRounds: 10, callTimeoutSeconds: 60 },
   'tools.glossPolicy': { tool: 'web_search', policy: 'ask' },
+  'web.get': {},
+  'web.save': { web: { engine: 'duckduckgo', searxngUrl: '', resultCount: 5 } },
+  // Port 9 refuses at once: the panel's try is answered without waiting on the network.
+  'web.try': { web: { engine: 'searxng', searxngUrl: 'http://127.0.0.1:9', resultCount: 5 } },
   'context.take': { windowId: 1 },
   'context.taken': { lease: ID },
   'context.fit': { text: 'x' },

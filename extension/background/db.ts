@@ -42,6 +42,16 @@ export interface GlossDb extends DBSchema {
   keys: { key: string; value: KeyRecord };
   /** MCP servers' header values by server id (see tools/server-headers.ts). Since version 3. */
   serverHeaders: { key: string; value: HeaderRecord };
+  /** Brave's and Tavily's API keys by engine (see web/search-keys.ts). Since version 4. */
+  searchKeys: { key: string; value: SearchKeyRecord };
+}
+
+/** A search engine's API key, kept like a provider's. */
+export interface SearchKeyRecord {
+  engine: 'brave' | 'tavily';
+  key: string;
+  /** The origin of the engine's API it was saved for: it is sent there and nowhere else. */
+  origin: string;
 }
 
 /** An MCP server's header values (an `Authorization: Bearer …` token): secrets, kept like API keys. */
@@ -66,11 +76,12 @@ export interface KeyRecord {
 export type Db = IDBPDatabase<GlossDb>;
 
 export const DB_NAME = 'gloss';
-const DB_VERSION = 3;
+const DB_VERSION = 4;
 
 export function openGlossDb(name = DB_NAME): Promise<Db> {
   return openDB<GlossDb>(name, DB_VERSION, {
     upgrade(db, oldVersion) {
+      if (oldVersion < 4) db.createObjectStore('searchKeys', { keyPath: 'engine' });
       if (oldVersion < 3) db.createObjectStore('serverHeaders', { keyPath: 'serverId' });
       // Version 1's turns keep their attachments inline; they are read as they are.
       if (oldVersion < 2) {

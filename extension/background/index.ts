@@ -23,6 +23,8 @@ import { McpServers } from './tools/mcp-servers';
 import { headersFor } from './tools/server-headers';
 import { allowAlways, toolHandlers } from './tools/tool-handlers';
 import { readWebPage } from './web/read-page';
+import { webHandlers } from './web/web-handlers';
+import { webTools } from './web/web-tools';
 
 // Start loading the core and the database now; handlers await the same promises (no top-level
 // await in a worker). Opening the database first marks answers a previous worker left
@@ -42,7 +44,8 @@ function store(): Promise<HistoryStore> {
 }
 void store().catch(console.error);
 
-// The MCP servers' header values live beside the API keys; the registry connects on first use.
+// The MCP servers' header values and the search engines' keys live beside the API keys; the
+// registry connects on first use.
 let keyDb: ReturnType<typeof openGlossDb> | undefined;
 const db = () => (keyDb ??= openGlossDb());
 const mcpServers = new McpServers({
@@ -55,7 +58,7 @@ const answers = new AnswerRegistry({
   settings: loadSettings,
   withMaterial,
   heartbeat: () => void browser.runtime.getPlatformInfo(),
-  tools: { source: mcpServers, allowAlways },
+  tools: { source: mcpServers, allowAlways, web: webTools },
 });
 
 setUpToolbarButton();
@@ -67,6 +70,7 @@ handleMessages({
   ...contextHandlers,
   ...historyHandlers(store, answers),
   ...toolHandlers({ servers: mcpServers, db }),
+  ...webHandlers({ db }),
 });
 
 onChatConnect((port) => serveChat(port, answers));

@@ -10,6 +10,7 @@ import { DEFAULT_QUICK_ACTIONS, PreferencesEntries } from './preferences';
 import { sameOrigin } from './key-origin';
 import { PRESET_IDS } from './presets';
 import { DEFAULT_TOOL_LIMITS, ToolSettingsEntries } from './tools/tool-settings';
+import { DEFAULT_WEB, WebSettingsEntries } from './web/web-settings';
 
 export const SETTINGS_KEY = 'gloss.settings';
 export const SETTINGS_VERSION = 2;
@@ -57,6 +58,8 @@ const StoredSettingsSchema = v.object({
   ...PreferencesEntries,
   // Absent in records from before tools: their fallbacks give the defaults, so no new version.
   ...ToolSettingsEntries,
+  // The same for the web search's (issue 29); Brave's and Tavily's keys are never here.
+  ...WebSettingsEntries,
 });
 
 const V1Schema = v.object({
@@ -84,6 +87,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   mcpServers: [],
   toolLimits: DEFAULT_TOOL_LIMITS,
   glossPolicies: {},
+  web: DEFAULT_WEB,
 };
 
 /** What the panel may know of a provider: everything but the key. */
@@ -98,6 +102,8 @@ export const PublicSettingsSchema = v.object({
   ...PreferencesEntries,
   // A server's header values never leave the worker: the settings carry only their names.
   ...ToolSettingsEntries,
+  // Nor do the search engines' keys (`web.keys` says which are saved).
+  ...WebSettingsEntries,
 });
 export type PublicProvider = v.InferOutput<typeof PublicProviderSchema>;
 export type PublicSettings = v.InferOutput<typeof PublicSettingsSchema>;
@@ -146,6 +152,7 @@ export function toPublic(settings: StoredSettings): PublicSettings {
     mcpServers: settings.mcpServers,
     toolLimits: settings.toolLimits,
     glossPolicies: settings.glossPolicies,
+    web: settings.web,
   };
 }
 

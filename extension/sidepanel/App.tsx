@@ -14,16 +14,13 @@ import { t } from '../shared/i18n';
 import type { SettingsPlace } from './settings/settings-place';
 import { useChatTools } from './tools/useChatTools';
 
-/** No MCP servers, one array for every render (the tools' state is read again when it changes). */
-const NO_SERVERS: readonly [] = [];
-
 export function App() {
   const api = useSettings();
   const chat = useChat();
   const { session } = chat;
   const models = useModelChoice(api.settings, chat.state.conversation, session.tell);
   const { choice } = models;
-  const chatTools = useChatTools(chat.state.conversation, api.settings?.mcpServers ?? NO_SERVERS, session.tell);
+  const chatTools = useChatTools(chat.state.conversation, api.settings, session.tell);
   const { off: toolsOff, web } = chatTools;
   useLayoutEffect(() => session.setChoice(choice, { toolsOff, web }), [session, choice, toolsOff, web]);
   const instructions = api.settings?.instructions ?? '';

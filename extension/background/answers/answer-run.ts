@@ -65,7 +65,8 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
     post({ type: 'stopped' });
     return;
   }
-  if (!ctx.tools || !source || exposed.specs.length === 0) return ask(fenced, { tools: [], onMessage: () => undefined }, post);
+  if (!ctx.tools || !source || exposed.specs.length === 0)
+    return ask(fenced, { tools: [], onMessage: () => undefined }, post);
   const { allowAlways } = ctx.tools;
   return runToolLoop({
     base: [{ role: 'system', content: toolsInstruction() }, ...fenced],

@@ -46,4 +46,15 @@ describe('releaseUnneededOrigins', () => {
     await releaseUnneededOrigins(DEFAULT_SETTINGS);
     expect(granted.removed).toEqual([['https://mcp.example.com/*']]);
   });
+
+  test("keeps the chosen search engine's origin, and gives back the one before once another is chosen", async () => {
+    granted.origins = ['https://api.search.brave.com/*', 'https://html.duckduckgo.com/*', 'https://*/*'];
+    granted.removed = [];
+    const brave = { ...DEFAULT_SETTINGS, web: { ...DEFAULT_SETTINGS.web, engine: 'brave' as const } };
+    await releaseUnneededOrigins(brave);
+    // "Any site" is the user's own choice (Settings → Web), never given back here.
+    expect(granted.origins).toEqual(['https://api.search.brave.com/*', 'https://*/*']);
+    await releaseUnneededOrigins(DEFAULT_SETTINGS);
+    expect(granted.origins).toEqual(['https://*/*']);
+  });
 });

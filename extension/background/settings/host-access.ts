@@ -1,17 +1,19 @@
 /**
- * Gives back access no feature in use needs: host access no saved provider or MCP server needs, after every
- * settings change and at startup (which also catches access granted for a URL that was only
- * tested), and the list of tabs once no panel is open. Removing needs no user gesture; asking
+ * Gives back access no feature in use needs: host access no saved provider, MCP server or the
+ * chosen search engine needs, after every settings change and at startup (which also catches
+ * access granted for a URL that was only tested), and the list of tabs once no panel is open. Removing needs no user gesture; asking
  * does, so the panel asks (`sidepanel/settings/permissions.ts`).
  */
 import browser from 'webextension-polyfill';
 import { unneededOrigins } from '../../shared/host-access';
 import type { StoredSettings } from '../../shared/settings';
+import { engineAccess } from '../../shared/web/web-settings';
 
 export async function releaseUnneededOrigins(settings: StoredSettings): Promise<void> {
   const { origins = [] } = await browser.permissions.getAll();
   const servers = settings.mcpServers.map((s) => ({ baseUrl: s.url }));
-  const unneeded = unneededOrigins(origins, [...settings.providers, ...servers]);
+  const engine = engineAccess(settings.web);
+  const unneeded = unneededOrigins(origins, [...settings.providers, ...servers]).filter((o) => o !== engine);
   if (unneeded.length > 0) await browser.permissions.remove({ origins: unneeded });
 }
 

@@ -137,7 +137,7 @@ describe('the tool loop', () => {
     s.src.asksFirst = () => Promise.resolve({ because, access: 'https://evil.example/*' });
     let loosened = 0;
     const l = loop(m.ask, s.src);
-    l.run.calls.allowAlways = () => Promise.resolve(void loosened++);
+    l.run.calls.allowAlways = () => (loosened++, Promise.resolve());
     await tick();
     expect(l.asks).toEqual(['r0-c1']);
     expect(s.ran).toEqual([]);

@@ -125,6 +125,19 @@ describe('GlossTools', () => {
     expect((await asks(source, 'https://other.example/'))?.access).toBe('https://other.example/*');
   });
 
+  test('a site’s access asked for one read is given back after it', async () => {
+    let givenBack = 0;
+    const { source } = tools({
+      hasAccess: () => Promise.resolve(false),
+      giveBack: () => (givenBack++, Promise.resolve()),
+    });
+    await source.call(await tool(source, 'fetch_url'), { url: 'https://given.example/page' }, signal, 5000);
+    expect(givenBack).toBe(0); // nothing was lent: no call asked
+    await asks(source, 'https://given.example/page');
+    await source.call(await tool(source, 'fetch_url'), { url: 'https://given.example/page' }, signal, 5000);
+    expect(givenBack).toBe(1);
+  });
+
   test('problems are the tool’s failures, in words', async () => {
     const { source } = tools({
       search: () => Promise.resolve({ problem: 'DuckDuckGo asked to prove a human is searching.' }),

@@ -34,6 +34,8 @@ export interface GlossToolsDeps {
   ) => Promise<PageReading>;
   /** Whether the worker may read `pattern` (`https://host/*`) now. */
   hasAccess: (pattern: string) => Promise<boolean>;
+  /** Gives back site access no saved provider, server or engine needs (a page's, once read). */
+  giveBack?: () => Promise<void>;
 }
 
 const SPECS: Record<GlossTool, Pick<OfferedTool, 'description' | 'parameters'>> = {
@@ -62,6 +64,8 @@ export class GlossTools implements ToolSource {
   readonly sources = new WebSources();
   /** Private addresses the user allowed on a call that asked (`asksFirst`). */
   private readonly allowedPrivate = new Set<string>();
+  /** Sites whose access a call asked for: given back once their page is read. */
+  private readonly lent = new Set<string>();
 
   constructor(private readonly deps: GlossToolsDeps) {}
 
@@ -83,6 +87,7 @@ export class GlossTools implements ToolSource {
     if (!key || !pattern) return undefined; // not http(s): the call says so, nothing is fetched
     const given = this.deps.given.has(key);
     const access = (await this.deps.hasAccess(pattern).catch(() => false)) ? undefined : pattern;
+    if (access) this.lent.add(access);
     const withAccess = access ? { access } : {};
     if (privateAddress(key) !== undefined && !given) {
       this.allowedPrivate.add(new URL(key).origin);
@@ -118,6 +123,9 @@ export class GlossTools implements ToolSource {
       maxChars: PAGE_CHARS,
       allowedPrivate: (origin) => origin === own || this.allowedPrivate.has(origin),
     });
+    // Access asked for one page is lent for its read, not kept (the next read asks again).
+    const pattern = originPattern(key);
+    if (pattern && this.lent.delete(pattern)) await this.deps.giveBack?.().catch(console.error);
     if ('problem' in read) return { isError: true, text: read.problem };
     return { isError: false, ...this.sources.addPage(read.page), ...(read.page.cut ? { cut: read.page.cut } : {}) };
   }

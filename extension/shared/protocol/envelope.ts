@@ -1,6 +1,6 @@
 /**
  * The one-shot requests of the protocol: a name → request/response map (assembled from the
- * settings, context, history and tools messages) with a typed `send` and the worker's one handler
+ * settings, context, history, tools and web messages) with a typed `send` and the worker's one handler
  * registry, `handleMessages`. Every incoming message is checked at runtime, and only Gloss's own
  * extension pages are answered (`sender.ts`).
  */
@@ -12,9 +12,16 @@ import { HISTORY_MESSAGES } from './history';
 import { fromOwnPage } from './sender';
 import { SETTINGS_MESSAGES } from './settings';
 import { TOOL_MESSAGES } from '../tools/tool-messages';
+import { WEB_MESSAGES } from '../web/web-messages';
 
 /** Request and response schemas for each one-shot message. */
-export const Protocol = { ...SETTINGS_MESSAGES, ...CONTEXT_MESSAGES, ...HISTORY_MESSAGES, ...TOOL_MESSAGES } as const;
+export const Protocol = {
+  ...SETTINGS_MESSAGES,
+  ...CONTEXT_MESSAGES,
+  ...HISTORY_MESSAGES,
+  ...TOOL_MESSAGES,
+  ...WEB_MESSAGES,
+} as const;
 
 export type MessageName = keyof typeof Protocol;
 export type Req<K extends MessageName> = v.InferOutput<(typeof Protocol)[K]['req']>;

@@ -1,6 +1,15 @@
 /** One question and its answer, with its versions and what can be done with it. */
 import './TurnView.css';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import type { PathStep } from '../../shared/thread';
 import type { AnswerDom } from '../answer/answer-dom';
 import type { Turn } from './chat-state';

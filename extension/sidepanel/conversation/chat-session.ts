@@ -105,7 +105,10 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
    * The provider and model new answers use (none: the conversation's, or the default), and the
    * tools the chat switches off, and its web search.
    */
-  readonly setChoice = (choice: { providerId: string; model: string } | undefined, tools: ChatToolChoice = {}): void => {
+  readonly setChoice = (
+    choice: { providerId: string; model: string } | undefined,
+    tools: ChatToolChoice = {},
+  ): void => {
     this.choice = { ...choice, ...tools };
   };
 

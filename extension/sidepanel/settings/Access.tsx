@@ -1,19 +1,22 @@
 /**
  * What Gloss may access now (the browser's own record of grants), each with a way to give it
- * back: the sites of providers and of tabs added, and the list of tabs. Giving back is safe at
- * any time: a provider or the tab picker asks again when it is next used.
+ * back: the sites of providers, of the search engine and of tabs added, every website when the
+ * user chose so, and the list of tabs. Giving back is safe at any time: a provider, the search
+ * or the tab picker asks again when it is next used.
  */
 import './Access.css';
 import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { PublicProvider } from '../../shared/settings';
+import { ANY_SITE, type WebSettings } from '../../shared/web/web-settings';
 import { describeAccess, type Access as Granted } from './access';
+import { giveBackKeepingSites } from './web/any-site';
 
-function useAccess(providers: readonly PublicProvider[]): Granted | null {
+function useAccess(providers: readonly PublicProvider[], web: WebSettings): Granted | null {
   const [access, setAccess] = useState<Granted | null>(null);
   useEffect(() => {
-    const read = () => void browser.permissions.getAll().then((all) => setAccess(describeAccess(all, providers)));
+    const read = () => void browser.permissions.getAll().then((all) => setAccess(describeAccess(all, providers, web)));
     read();
     browser.permissions.onAdded.addListener(read);
     browser.permissions.onRemoved.addListener(read);
@@ -21,14 +24,18 @@ function useAccess(providers: readonly PublicProvider[]): Granted | null {
       browser.permissions.onAdded.removeListener(read);
       browser.permissions.onRemoved.removeListener(read);
     };
-  }, [providers]);
+  }, [providers, web]);
   return access;
 }
 
-const giveBack = (what: { origins?: string[]; permissions?: 'tabs'[] }) => void browser.permissions.remove(what);
+/** Every website is given back keeping the sites granted one by one (`web/any-site.ts`). */
+const giveBack = (what: { origins?: string[]; permissions?: 'tabs'[] }) =>
+  void (what.origins?.some((o) => ANY_SITE.includes(o))
+    ? giveBackKeepingSites(what.origins)
+    : browser.permissions.remove(what));
 
-export function Access({ providers }: { providers: readonly PublicProvider[] }) {
-  const access = useAccess(providers);
+export function Access({ providers, web }: { providers: readonly PublicProvider[]; web: WebSettings }) {
+  const access = useAccess(providers, web);
   if (!access) return null;
   const none = access.sites.length === 0 && !access.tabs;
   return (

@@ -1,6 +1,7 @@
 /**
  * All settings: the providers (list, add, edit, remove, default), local servers, timeouts,
- * tools (MCP servers), appearance, quick actions, shortcuts, and what Gloss may access.
+ * tools (MCP servers), the web (search engine, pages read), appearance, quick actions,
+ * shortcuts, and what Gloss may access.
  */
 import './Settings.css';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ import { Shortcuts } from './Shortcuts';
 import { TimeoutsForm } from './TimeoutsForm';
 import { ToolsSettings } from './tools/ToolsSettings';
 import type { SettingsApi } from './useSettings';
+import { WebSettings } from './web/WebSettings';
 import type { SettingsPlace } from './settings-place';
 import { t } from '../../shared/i18n';
 
@@ -88,9 +90,10 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
         />
       )}
       {!first && <ToolsSettings settings={settings} apply={api.apply} />}
+      {!first && <WebSettings settings={settings} apply={api.apply} />}
       {!first && <Preferences settings={settings} onChange={(p) => attempt(api.setPreferences(p))} />}
       {!first && <Shortcuts />}
-      {!first && <Access providers={settings.providers} />}
+      {!first && <Access providers={settings.providers} web={settings.web} />}
     </div>
   );
 

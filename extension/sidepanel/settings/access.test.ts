@@ -26,4 +26,20 @@ describe('what Settings lists as Gloss’s access', () => {
   test('nothing granted is nothing listed', () => {
     expect(describeAccess({}, providers)).toEqual({ sites: [], tabs: false });
   });
+
+  test('every website first, and the search engine’s site, named for what uses them', () => {
+    const granted = { origins: ['https://*/*', 'http://*/*', 'https://api.search.brave.com/*'] };
+    const web = { engine: 'brave', searxngUrl: '' } as const;
+    expect(describeAccess(granted, providers, web).sites).toEqual([
+      { pattern: 'http://*/*', site: 'Every website (http)', usedBy: ['Reading pages on any site'] },
+      { pattern: 'https://*/*', site: 'Every website (https)', usedBy: ['Reading pages on any site'] },
+      {
+        pattern: 'https://api.search.brave.com/*',
+        site: 'https://api.search.brave.com',
+        usedBy: ['Web search (Brave Search)'],
+      },
+    ]);
+    // Once another engine is chosen, its site is no longer said to be used.
+    expect(describeAccess(granted, providers, { engine: 'duckduckgo', searxngUrl: '' }).sites[2]?.usedBy).toEqual([]);
+  });
 });

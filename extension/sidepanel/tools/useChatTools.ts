@@ -10,20 +10,26 @@ import type { ConversationRecord } from '../../shared/history';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import { send } from '../../shared/protocol';
+import type { PublicSettings } from '../../shared/settings';
 import type { McpServer } from '../../shared/tools/tool-settings';
+import { engineAccess } from '../../shared/web/web-settings';
 import { useServerStatus } from '../settings/tools/useServerStatus';
 import { switchOn } from '../web/web-switch';
 import { chatTools, switched } from './chat-tools';
 
 export type ChatToolsApi = ReturnType<typeof useChatTools>;
 
+/** No MCP servers, one array for every render (the tools' state is read again when it changes). */
+const NO_SERVERS: readonly McpServer[] = [];
+
 export function useChatTools(
   conversation: ConversationRecord | null,
-  servers: readonly McpServer[],
+  settings: Pick<PublicSettings, 'mcpServers' | 'web'> | undefined,
   onProblem: (message: string) => void,
-  /** The search engine's site to ask for when "Search the web" is turned on (`engineAccess`). */
-  webAccess: string | null = null,
 ) {
+  const servers = settings?.mcpServers ?? NO_SERVERS;
+  // The search engine's site, asked for when "Search the web" is turned on.
+  const webAccess = settings ? engineAccess(settings.web) : null;
   const id = conversation?.id ?? null;
   const [off, setOff] = useState<string[]>(conversation?.toolsOff ?? []);
   const [web, setWeb] = useState(conversation?.web === true);

@@ -1,0 +1,48 @@
+/** Giving back every website keeps the sites granted one by one, with Chrome's removal faked. */
+import { describe, expect, test } from 'vitest';
+import { giveBackKeepingSites } from './any-site';
+
+/** Chrome's way: removing a pattern removes every granted pattern inside it (`*` host matches any). */
+function chromeLike(granted: string[], grants = true) {
+  const inside = (pattern: string, wide: string) =>
+    pattern === wide || (wide.endsWith('://*/*') && pattern.startsWith(wide.replace('*/*', '')));
+  const asked: string[][] = [];
+  return {
+    asked,
+    granted: () => granted,
+    permissions: {
+      getAll: async () => ({ origins: [...granted] }),
+      remove: async ({ origins = [] }: { origins?: string[] }) => {
+        granted = granted.filter((g) => !origins.some((o) => inside(g, o)));
+        return true;
+      },
+      request: async ({ origins = [] }: { origins?: string[] }) => {
+        asked.push(origins);
+        if (grants) granted = [...granted, ...origins];
+        return grants;
+      },
+    },
+  };
+}
+
+describe('giving back every website', () => {
+  test('the sites the removal took along are asked for again, the wildcards not', async () => {
+    const fake = chromeLike(['https://*/*', 'http://*/*', 'https://api.search.brave.com/*', 'http://127.0.0.1/*']);
+    expect(await giveBackKeepingSites(['https://*/*', 'http://*/*'], fake.permissions)).toBe(true);
+    expect(fake.asked).toEqual([['https://api.search.brave.com/*', 'http://127.0.0.1/*']]);
+    expect(fake.granted()).toEqual(['https://api.search.brave.com/*', 'http://127.0.0.1/*']);
+  });
+
+  test('only http given back: the https sites were not touched, and nothing is asked', async () => {
+    const fake = chromeLike(['https://*/*', 'http://*/*', 'https://api.search.brave.com/*']);
+    await giveBackKeepingSites(['http://*/*'], fake.permissions);
+    expect(fake.asked).toEqual([]);
+    expect(fake.granted()).toEqual(['https://*/*', 'https://api.search.brave.com/*']);
+  });
+
+  test('a request refused leaves the sites given back, without failing', async () => {
+    const fake = chromeLike(['https://*/*', 'https://api.tavily.com/*'], false);
+    expect(await giveBackKeepingSites(['https://*/*'], fake.permissions)).toBe(true);
+    expect(fake.granted()).toEqual([]);
+  });
+});
