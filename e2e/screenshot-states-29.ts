@@ -12,6 +12,8 @@ import { launchWithExtension } from './browser';
 import { startSearxng } from './fixtures/search-engines';
 import { request, saveTestProvider } from './panel';
 import { answerPrompt } from './permission-prompt';
+import { serveHttps } from './https-server';
+import { RUST_ARTICLE, RUST_HOST, RUST_PAGE, webToolStates } from './screenshot-states-29-tools';
 import { startXvfb } from './xvfb';
 
 type Shoot = (panel: Page, name: string) => Promise<void>;
@@ -36,8 +38,14 @@ const WORDS = {
 };
 
 export async function webStates(lang: 'en' | 'de', providerUrl: string, shoot: Shoot): Promise<void> {
-  const [display, searxng] = await Promise.all([startXvfb(), startSearxng()]);
-  const browser = await launchWithExtension({ display: display.name, lang });
+  const [display, searxng, site] = await Promise.all([
+    startXvfb(),
+    startSearxng(),
+    serveHttps(RUST_HOST, (path) =>
+      path === RUST_PAGE ? { type: 'text/html; charset=utf-8', body: RUST_ARTICLE } : null,
+    ),
+  ]);
+  const browser = await launchWithExtension({ display: display.name, lang, args: site.args });
   try {
     const panel = await browser.openPanel();
     await panel.setViewportSize({ width: 360, height: 720 });
@@ -74,9 +82,14 @@ export async function webStates(lang: 'en' | 'de', providerUrl: string, shoot: S
     await web.locator('.web-try .outcome.error').waitFor();
     await show('.web-try');
     await shoot(panel, `settings-web-problem-${lang}`);
+    await web.getByRole('textbox', { name: words.url }).fill(searxng.url);
+    await web.getByRole('button', { name: words.save }).click();
+    await panel.locator('.bar button').last().click(); // back to the chat
+    await webToolStates(panel, display.name, site, shoot, lang);
     await request(panel, 'web.save', { web: { engine: 'duckduckgo', searxngUrl: '', resultCount: 5 } });
   } finally {
     await browser.close();
+    site.close();
     searxng.close();
     display.close();
   }

@@ -88,13 +88,17 @@ export class GlossTools implements ToolSource {
     const given = this.deps.given.has(key);
     const access = (await this.deps.hasAccess(pattern).catch(() => false)) ? undefined : pattern;
     if (access) this.lent.add(access);
-    const withAccess = access ? { access } : {};
+    const host = new URL(key).host;
+    const ask = (because: string) => ({
+      because: access ? `${because} ${t('webAsksAlsoAccess', host)}` : because,
+      ...(access ? { access } : {}),
+    });
     if (privateAddress(key) !== undefined && !given) {
       this.allowedPrivate.add(new URL(key).origin);
-      return { because: t('webAsksPrivate', key), ...withAccess };
+      return ask(t('webAsksPrivate', key));
     }
-    if (!given && !this.sources.found(key)) return { because: t('webAsksAddress', key), ...withAccess };
-    return access ? { because: t('webAsksAccess', new URL(key).host), access } : undefined;
+    if (!given && !this.sources.found(key)) return ask(t('webAsksAddress', key));
+    return access ? { because: t('webAsksAccess', host), access } : undefined;
   }
 
   async call(tool: OfferedTool, args: Record<string, unknown>, signal: AbortSignal, timeoutMs: number) {

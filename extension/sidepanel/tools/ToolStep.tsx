@@ -10,7 +10,6 @@ import { t } from '../../shared/i18n';
 import type { ToolStep as Step } from '../../shared/tools/tool-steps';
 import { Collapsible } from '../Collapsible';
 import { requestOrigins } from '../settings/permissions';
-import { hostOf } from '../web/web-switch';
 import { argumentsText, asksNow, calledParts, statusText } from './step-view';
 
 export type Decision = 'once' | 'always' | 'deny';
@@ -86,7 +85,6 @@ function Approval({ step, onDecide }: { step: Step; onDecide: (decision: Decisio
   return (
     <div className="step-approval">
       <p>{step.asksBecause ?? t('stepAsk')}</p>
-      {step.access && <p className="hint">{t('stepAllowNeedsAccess', hostOf(step.access))}</p>}
       <div className="step-choices">
         <button type="button" className="primary" onClick={() => allow('once')}>
           {t('stepAllowOnce')}
