@@ -8,9 +8,11 @@ import type { StoredProvider, StoredSettings } from '../../shared/settings';
 import type { ToolRound } from '../../shared/tools/tool-steps';
 import { toolResultText, toolsInstruction } from '../core';
 import { streamAnswer, type AnswerEvent } from '../providers/provider-stream';
-import { exposeTools } from '../tools/exposed-tools';
+import { exposeTools, type ExposedTools } from '../tools/exposed-tools';
 import { joinSources } from '../tools/joined-sources';
-import { runToolLoop, type AskModel } from '../tools/tool-loop';
+import { runToolLoop, type AskModel, type ToolLoopRun } from '../tools/tool-loop';
+import type { GlossTools } from '../web/gloss-tools';
+import { withWebSources, type WebModeRun } from '../web/web-mode';
 import type { OfferedTool, ToolSource } from '../tools/tool-source';
 import type { Answer } from './answer';
 import type { SentMessage } from './prompt';
@@ -21,7 +23,7 @@ export interface ToolDeps {
   /** The MCP servers. */
   source: ToolSource;
   /** Gloss's own tools for one answer whose chat searches the web (`given`: the user's addresses). */
-  web?: (settings: StoredSettings, given: ReadonlySet<string>) => ToolSource;
+  web?: (settings: StoredSettings, given: ReadonlySet<string>) => GlossTools;
   /** Remembers "Always allow this tool" (its policy becomes Allow). */
   allowAlways: (tool: OfferedTool) => Promise<void>;
 }
@@ -57,7 +59,8 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
       ...options,
     });
   const post = (event: AnswerEvent) => answer.receive(event);
-  const source = toolSource(ctx);
+  const gloss = ctx.web ? ctx.tools?.web?.(settings, ctx.given ?? new Set()) : undefined;
+  const source = toolSource(ctx, gloss);
   const offered = await toolsFor(ctx, source);
   const exposed = exposeTools(offered, new Set(ctx.toolsOff));
   // Stopped before the request went out: none is sent (and none billed).
@@ -65,16 +68,38 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
     post({ type: 'stopped' });
     return;
   }
-  if (!ctx.tools || !source || exposed.specs.length === 0)
-    return ask(fenced, { tools: [], onMessage: () => undefined }, post);
-  const { allowAlways } = ctx.tools;
+  const plain = async (messages: SentMessage[]) => ask(messages, { tools: [], onMessage: () => undefined }, post);
+  // Web mode: the chat searches the web, and the model answers without tools.
+  const webMode = async (g: GlossTools) => plain(await withWebSources(webRun(ctx, g), fenced));
+  if (!ctx.tools || !source || exposed.specs.length === 0) return gloss ? webMode(gloss) : plain(fenced);
+  // A model that cannot use tools, in a chat that searches the web, gets web mode instead.
+  const seen = { refused: false };
+  const loopPost = (event: Parameters<typeof answer.receive>[0]) => {
+    if (gloss && event.type === 'error' && event.code === 'no_tools' && !answer.turn.answer) seen.refused = true;
+    else answer.receive(event);
+  };
+  await loop(ctx, fenced, exposed, source, ask, loopPost);
+  if (seen.refused && gloss) await webMode(gloss);
+}
+
+function loop(
+  ctx: RunContext,
+  fenced: SentMessage[],
+  exposed: ExposedTools,
+  source: ToolSource,
+  ask: AskModel,
+  post: ToolLoopRun['post'],
+): Promise<void> {
+  const { answer, settings } = ctx;
+  const signal = answer.abort.signal;
+  const allowAlways = ctx.tools?.allowAlways ?? (() => Promise.resolve());
   return runToolLoop({
     base: [{ role: 'system', content: toolsInstruction() }, ...fenced],
     rounds: ctx.rounds ?? [],
     steps: answer.turn.steps ?? [],
     maxRounds: settings.toolLimits.maxRounds,
     ask,
-    post: answer.receive,
+    post,
     calls: {
       exposed,
       source,
@@ -89,10 +114,20 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
 }
 
 /** Where this answer's tools come from: the MCP servers, and Gloss's own while it searches the web. */
-function toolSource(ctx: RunContext): ToolSource | undefined {
+function toolSource(ctx: RunContext, gloss: GlossTools | undefined): ToolSource | undefined {
   if (!ctx.tools || ctx.withoutTools) return undefined;
-  const { source, web } = ctx.tools;
-  return ctx.web && web ? joinSources([source, web(ctx.settings, ctx.given ?? new Set())]) : source;
+  return gloss ? joinSources([ctx.tools.source, gloss]) : ctx.tools.source;
+}
+
+function webRun(ctx: RunContext, gloss: GlossTools): WebModeRun {
+  const { answer, settings } = ctx;
+  return {
+    gloss,
+    question: answer.turn.question,
+    signal: answer.abort.signal,
+    timeoutMs: settings.toolLimits.callTimeoutSeconds * 1000,
+    show: (step) => answer.receive({ type: 'step', step }),
+  };
 }
 
 /** The tools this answer may offer: none without tools, or when asked to answer without. */

@@ -1,40 +1,59 @@
-/** A chat's "Search the web": Gloss's own tools offered with the question, the user's addresses known to them. */
+/**
+ * A chat's "Search the web": Gloss's own tools offered with the question (the user's addresses
+ * known to them), and web mode for a model that cannot call tools.
+ */
 import { beforeAll, expect, test } from 'vitest';
-import type { ToolSpec } from '../core';
-import { eventually, freshStore, loadCore, SETTINGS } from '../test-support';
+import type { StoredSettings } from '../../shared/settings';
+import type { CoreMessage, ToolSpec } from '../core';
+import { freshStore, loadCore, SETTINGS } from '../test-support';
 import type { ToolSource } from '../tools/tool-source';
+import { GlossTools } from '../web/gloss-tools';
 import { AnswerRegistry } from './answer-registry';
 
 beforeAll(loadCore);
 
-async function setUp() {
+const text = (content: unknown) => (typeof content === 'string' ? content : JSON.stringify(content));
+
+const RESULTS = [
+  { title: 'Tides', url: 'https://tides.example/how', snippet: 'The moon pulls the sea.' },
+  { title: 'Closed site', url: 'https://closed.example/', snippet: '' },
+];
+
+/** `refuse`: the model answers any request that offers tools as Ollama does for one that cannot use them. */
+async function setUp(refuse = false, settings: StoredSettings = SETTINGS) {
   const store = await freshStore();
-  const offers: ToolSpec[][] = [];
+  const requests: { tools: ToolSpec[]; messages: CoreMessage[] }[] = [];
   const givens: string[][] = [];
-  const web = (_settings: unknown, given: ReadonlySet<string>): ToolSource => {
+  const web = (s: StoredSettings, given: ReadonlySet<string>) => {
     givens.push([...given]);
-    return {
-      offered: () =>
-        Promise.resolve([
-          { source: 'Gloss', tool: 'web_search', description: 'Search.', parameters: {}, policy: 'allow' },
-        ]),
-      call: () => Promise.resolve({ isError: false, text: 'none' }),
-    };
+    return new GlossTools({
+      policies: s.glossPolicies,
+      given,
+      search: () => Promise.resolve({ results: RESULTS }),
+      read: (url) =>
+        Promise.resolve({ page: { url, finalUrl: url, title: 'Tides', text: 'High tide twice a day.', kind: 'html' } }),
+      hasAccess: (pattern) => Promise.resolve(pattern !== 'https://closed.example/*'),
+    });
   };
   const mcp: ToolSource = { offered: () => Promise.resolve([]), call: () => Promise.reject(new Error('no')) };
   const answers = new AnswerRegistry({
     store: async () => store,
-    settings: async () => SETTINGS,
+    settings: async () => settings,
     withMaterial: async (m) => m.map(({ role, content }) => ({ role, content })),
     heartbeat: () => undefined,
     tools: { source: mcp, allowAlways: () => Promise.resolve(), web },
-    stream: async (_p, _m, post, _s, _t, options) => {
-      offers.push(options?.tools ?? []);
-      post({ type: 'text', text: 'ok' });
+    stream: async (_p, messages, post, _s, _t, options) => {
+      const tools = options?.tools ?? [];
+      requests.push({ tools, messages });
+      if (refuse && tools.length > 0) {
+        post({ type: 'error', code: 'no_tools', message: 'test-model does not support tools' });
+        return;
+      }
+      post({ type: 'text', text: 'High tide comes twice a day [1].' });
       post({ type: 'done', reason: 'stop' });
     },
   });
-  return { store, answers, offers, givens };
+  return { store, answers, requests, givens };
 }
 
 const ask = (web?: boolean) => ({
@@ -42,28 +61,62 @@ const ask = (web?: boolean) => ({
   conversationId: crypto.randomUUID(),
   turnId: crypto.randomUUID(),
   parentId: null,
-  question: 'What does https://docs.example/guide say?',
+  question: 'What does https://docs.example/guide say about tides?',
   ...(web !== undefined && { web }),
 });
 
 test('with web search on, Gloss’s tools are offered, and the conversation keeps the switch', async () => {
-  const { store, answers, offers, givens } = await setUp();
+  const { store, answers, requests, givens } = await setUp();
   const command = ask(true);
   await (await answers.open(command))!.ended;
-  expect(offers[0]!.map((t) => t.name)).toEqual(['web_search']);
+  expect(requests[0]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url']);
   expect(givens).toEqual([['https://docs.example/guide']]);
   expect((await store.conversation(command.conversationId))?.web).toBe(true);
   // The next question of that conversation searches too, without saying so again.
   const next = { ...ask(), conversationId: command.conversationId, parentId: command.turnId };
   await (await answers.open(next))!.ended;
-  await eventually(() => offers.length === 2, 'the second request');
-  expect(offers[1]!.map((t) => t.name)).toEqual(['web_search']);
+  expect(requests[1]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url']);
 });
 
 test('with web search off (or never set), no tools are offered and none are built', async () => {
-  const { answers, offers, givens } = await setUp();
+  const { answers, requests, givens } = await setUp();
   await (await answers.open(ask(false)))!.ended;
   await (await answers.open(ask()))!.ended;
-  expect(offers).toEqual([[], []]);
+  expect(requests.map((r) => r.tools)).toEqual([[], []]);
   expect(givens).toEqual([]);
+});
+
+test('a model that cannot call tools gets web mode: searched, readable results read, sources fenced and numbered', async () => {
+  const { store, answers, requests } = await setUp(true);
+  const command = ask(true);
+  await (await answers.open(command))!.ended;
+  expect(requests).toHaveLength(2);
+  const second = requests[1]!;
+  expect(second.tools).toEqual([]);
+  expect(second.messages[0]).toMatchObject({
+    role: 'system',
+    content: expect.stringContaining('cite a source by its number'),
+  });
+  const asked = text(second.messages.at(-1)!.content);
+  expect(asked).toContain('<<<tool result');
+  expect(asked).toContain('[1] Tides\nhttps://tides.example/how');
+  expect(asked).toContain('High tide twice a day.');
+  expect(asked.endsWith(command.question)).toBe(true);
+  const turn = await store.turn(command.turnId);
+  expect(turn?.status).toBe('done');
+  expect(turn?.error).toBeUndefined();
+  // The search and the one page it could read without asking (the closed site needs access).
+  expect(turn?.steps?.map((s) => [s.tool, s.status, s.arguments])).toEqual([
+    ['web_search', 'done', { query: command.question }],
+    ['fetch_url', 'done', { url: 'https://tides.example/how' }],
+  ]);
+  expect(turn?.steps?.[1]?.sources).toEqual([{ n: 1, title: 'Tides', url: 'https://tides.example/how' }]);
+});
+
+test('web mode searches nothing when web_search is Off in Settings → Tools', async () => {
+  const off = { ...SETTINGS, glossPolicies: { web_search: 'off' as const } };
+  const { answers, requests } = await setUp(true, off);
+  await (await answers.open(ask(true)))!.ended;
+  expect(requests.at(-1)!.tools).toEqual([]);
+  expect(text(requests.at(-1)!.messages.at(-1)!.content)).not.toContain('<<<tool result');
 });

@@ -116,15 +116,19 @@ export class GlossTools implements ToolSource {
     return { isError: false, ...this.sources.addResults(query, found.results) };
   }
 
-  private async fetch(args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutcome> {
-    const raw = typeof args.url === 'string' ? args.url : '';
+  private fetch(args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutcome> {
+    return this.read(typeof args.url === 'string' ? args.url : '', signal);
+  }
+
+  /** Reads one page, its text cut to `maxChars` (web mode reads several into one budget). */
+  async read(raw: string, signal: AbortSignal, maxChars = PAGE_CHARS): Promise<ToolOutcome> {
     const key = addressKey(raw);
     if (!key) return { isError: true, text: t('webBadAddress', raw.slice(0, 200)) };
     // The user's own private address opens its own origin only: a redirect elsewhere is refused.
     const own = this.deps.given.has(key) ? new URL(key).origin : undefined;
     const read = await this.deps.read(key, {
       signal,
-      maxChars: PAGE_CHARS,
+      maxChars,
       allowedPrivate: (origin) => origin === own || this.allowedPrivate.has(origin),
     });
     // Access asked for one page is lent for its read, not kept (the next read asks again).

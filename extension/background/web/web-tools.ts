@@ -6,13 +6,12 @@ import browser from 'webextension-polyfill';
 import type { StoredSettings } from '../../shared/settings';
 import { releaseUnneededOrigins } from '../settings/host-access';
 import { loadSettings } from '../settings/settings-store';
-import type { ToolSource } from '../tools/tool-source';
 import { GlossTools } from './gloss-tools';
 import { readWebPage } from './read-page';
 import { searchSettingsFor } from './search-settings';
 import { searchWeb } from './web-search';
 
-export function webTools(settings: StoredSettings, given: ReadonlySet<string>): ToolSource {
+export function webTools(settings: StoredSettings, given: ReadonlySet<string>): GlossTools {
   return new GlossTools({
     policies: settings.glossPolicies,
     given,

@@ -1,0 +1,107 @@
+/**
+ * Web mode, for a model that cannot call tools: Gloss searches with the question itself, reads
+ * the first results it may read without asking (found by this search, not private, a site it
+ * has access to) within one budget, and sends them with the question as numbered, fenced
+ * sources. The search and each read show as steps, as the tools' do, so the answer's "[2]" links
+ * to its page and the user sees what was sent.
+ */
+import type { ToolStep } from '../../shared/tools/tool-steps';
+import { toolResultText, toolsInstruction } from '../core';
+import type { SentMessage } from '../answers/prompt';
+import { HERE } from '../tools/loop-events';
+import type { OfferedTool, ToolOutcome } from '../tools/tool-source';
+import type { GlossTools } from './gloss-tools';
+
+/** Pages read at most, and the characters of them all together (about 6,000 tokens). */
+export const WEB_MODE_PAGES = 3;
+export const WEB_MODE_CHARS = 24_000;
+/** A search query is the question's start: engines take a few words, not a page. */
+const QUERY_CHARS = 200;
+
+export const WEB_INSTRUCTION =
+  'Web sources for the question follow, each numbered like [1]. Answer from them where they help, and cite a source by its number in brackets right after what it supports. Cite only the numbers given.';
+
+export interface WebModeRun {
+  gloss: GlossTools;
+  question: string;
+  signal: AbortSignal;
+  timeoutMs: number;
+  show: (step: ToolStep) => void;
+}
+
+/** `fenced` with the web's sources for `question` before it, and the instructions to use them. */
+export async function withWebSources(run: WebModeRun, fenced: SentMessage[]): Promise<SentMessage[]> {
+  const query = run.question.trim().slice(0, QUERY_CHARS);
+  // Off in Settings → Tools holds here too; the switch itself is the user's yes to searching.
+  const off = new Set((await run.gloss.offered()).filter((t) => t.policy === 'off').map((t) => t.tool));
+  if (off.has('web_search') || query === '') return fenced;
+  const searched = await step(run, 'web_search', { query }, () =>
+    run.gloss.call(tool('web_search'), { query }, run.signal, run.timeoutMs),
+  );
+  const texts = searched.isError ? [] : [searched.text];
+  const readable = [];
+  for (const source of searched.sources ?? []) {
+    if (readable.length >= WEB_MODE_PAGES || off.has('fetch_url')) break;
+    if (!(await run.gloss.asksFirst(tool('fetch_url'), { url: source.url }))) readable.push(source.url);
+  }
+  const share = Math.floor(WEB_MODE_CHARS / Math.max(1, readable.length));
+  const pages = await Promise.all(
+    readable.map((url) => step(run, 'fetch_url', { url }, () => run.gloss.read(url, run.signal, share))),
+  );
+  for (const page of pages) if (!page.isError) texts.push(page.text);
+  if (texts.length === 0) return fenced;
+  const sources = texts.map((text) => toolResultText('web', 'Gloss', text)).join('\n\n');
+  return [{ role: 'system', content: `${toolsInstruction()}\n\n${WEB_INSTRUCTION}` }, ...before(fenced, sources)];
+}
+
+/** The sources in the last user message, before what it says (its material and question). */
+function before(fenced: SentMessage[], sources: string): SentMessage[] {
+  const at = fenced.findLastIndex((m) => m.role === 'user');
+  const last = fenced[at];
+  if (!last) return fenced;
+  const content =
+    typeof last.content === 'string'
+      ? `${sources}\n\n${last.content}`
+      : [{ type: 'text' as const, text: sources }, ...last.content];
+  return fenced.map((m, i) => (i === at ? { ...last, content } : m));
+}
+
+/** Runs one of the web's steps, shown running and then with its outcome. */
+async function step(
+  run: WebModeRun,
+  name: 'web_search' | 'fetch_url',
+  args: Record<string, unknown>,
+  work: () => Promise<ToolOutcome>,
+): Promise<ToolOutcome> {
+  const shown: ToolStep = {
+    id: `web-${name}-${String(args.url ?? args.query)}`.slice(0, 300),
+    round: 0,
+    at: HERE,
+    tool: name,
+    source: 'Gloss',
+    arguments: args,
+    status: 'running',
+    startedAt: Date.now(),
+  };
+  run.show(shown);
+  const began = performance.now();
+  const outcome = await work();
+  run.show({
+    ...shown,
+    status: outcome.isError ? 'failed' : 'done',
+    ms: Math.round(performance.now() - began),
+    result: outcome.text,
+    ...(outcome.cut ? { cut: outcome.cut } : {}),
+    ...(outcome.sources?.length ? { sources: outcome.sources } : {}),
+  });
+  return outcome;
+}
+
+/** Gloss's tool as its source names it (the policy is not asked: web mode is the user's switch). */
+const tool = (name: 'web_search' | 'fetch_url'): OfferedTool => ({
+  source: 'Gloss',
+  tool: name,
+  description: '',
+  parameters: {},
+  policy: 'allow',
+});
