@@ -21,12 +21,13 @@ export interface HttpsSite {
   close: () => void;
 }
 
-function selfSigned(host: string): { key: Buffer; cert: Buffer } {
+function selfSigned(hosts: readonly string[]): { key: Buffer; cert: Buffer } {
+  const [host = 'localhost'] = hosts;
   const dir = mkdtempSync(join(tmpdir(), 'gloss-cert-'));
   try {
     execFileSync('openssl', [
       'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${host}`,
-      '-addext', `subjectAltName=DNS:${host}`,
+      '-addext', `subjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}`,
       '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
     ], { stdio: 'ignore' }); // prettier-ignore
     return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
@@ -53,15 +54,16 @@ export interface SiteRequest {
 }
 
 /**
- * Serves `host` over HTTPS from 127.0.0.1: what `answer` gives for each request (its path, and
+ * Serves `host` (or several hosts: one certificate names them all) over HTTPS from 127.0.0.1: what `answer` gives for each request (its path, and
  * its method, body and headers), 404 where it gives null.
  */
 export async function serveHttps(
-  host: string,
+  host: string | readonly string[],
   answer: (path: string, request: SiteRequest) => SiteAnswer | null,
 ): Promise<HttpsSite> {
   const requests: string[] = [];
-  const server = createServer(selfSigned(host), (req, res) => {
+  const hosts = typeof host === 'string' ? [host] : host;
+  const server = createServer(selfSigned(hosts), (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -80,7 +82,10 @@ export async function serveHttps(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    args: [`--host-resolver-rules=MAP ${host}:443 127.0.0.1:${port}`, '--ignore-certificate-errors'],
+    args: [
+      `--host-resolver-rules=${hosts.map((h) => `MAP ${h}:443 127.0.0.1:${port}`).join(', ')}`,
+      '--ignore-certificate-errors',
+    ],
     requests,
     close: () => server.close(),
   };
