@@ -58,9 +58,10 @@ export async function webToolStates(panel: Page, display: string, site: HttpsSit
     await allow.waitFor();
     await shoot(panel, `web-step-access-${lang}`);
     await answerPrompt(display, () => allow.click());
-    await lastTurn(panel).locator('.tool-step[data-status="waiting"]').waitFor();
+    const planted = lastTurn(panel).locator('.tool-step', { hasText: 'evil.example' });
+    await planted.getByRole('button', { name: words.deny }).waitFor();
     await shoot(panel, `web-step-planted-${lang}`);
-    await lastTurn(panel).getByRole('button', { name: words.deny }).click();
+    await planted.getByRole('button', { name: words.deny }).click();
     await panel.locator('.turn[data-status="done"]').last().waitFor();
     await lastTurn(panel).getByText(words.sources).click();
     await shoot(panel, `web-answer-${lang}`);

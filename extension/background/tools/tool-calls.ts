@@ -75,7 +75,7 @@ async function answerCall(call: ToolCall, step: ToolStep, ctx: CallsContext): Pr
   const rule = await ctx.source.asksFirst?.(tool, call.arguments);
   if (tool.policy !== 'allow' || rule) {
     step = rule ? { ...step, asksBecause: rule.because, ...(rule.access ? { access: rule.access } : {}) } : step;
-    ctx.show({ ...step, status: 'waiting' });
+    ctx.show({ ...step, status: 'waiting', asks: true });
     const decision = ctx.signal.aborted ? 'deny' : await ctx.ask(step.id);
     if (ctx.signal.aborted) {
       return refuse(call, step, ctx, t('stepStoppedFirst'), 'The user stopped the answer.', 'skipped');

@@ -174,6 +174,7 @@ describe('GlossTools', () => {
           text: 'x',
           kind: 'text' as const,
           cut: { kept: 10, total: 99 },
+          partial: { readBytes: 5_242_880 },
         };
         return Promise.resolve({ page });
       },
@@ -188,5 +189,6 @@ describe('GlossTools', () => {
     expect(outcome.cut).toEqual({ kept: 10, total: 99 });
     expect(outcome.text).toContain('Moved to: https://given.example/page/moved');
     expect(outcome.text).toContain('[Cut: the first 10 of 99 characters.]');
+    expect(outcome.text).toContain('[Only the first 5 MB of the page was read: it is longer.]');
   });
 });

@@ -41,7 +41,11 @@ export class WebSources {
     if (moved) this.byAddress.set(addressKey(page.finalUrl) ?? page.finalUrl, source);
     const where = `Address: ${page.url}${moved ? `\nMoved to: ${page.finalUrl}` : ''}`;
     const cut = page.cut ? `\n\n[Cut: the first ${page.cut.kept} of ${page.cut.total} characters.]` : '';
-    return { text: `[${String(source.n)}] ${page.title}\n${where}\n\n${page.text}${cut}`, sources: [source] };
+    // The reader stopped at its size limit: the page is longer than anything counted here.
+    const partial = page.partial
+      ? `\n\n[Only the first ${Math.round(page.partial.readBytes / 1_000_000)} MB of the page was read: it is longer.]`
+      : '';
+    return { text: `[${String(source.n)}] ${page.title}\n${where}\n\n${page.text}${cut}${partial}`, sources: [source] };
   }
 
   private add(url: string, title: string): WebSource {

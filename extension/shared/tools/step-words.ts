@@ -9,7 +9,9 @@ import type { ToolStep } from './tool-steps';
 export function statusText(step: ToolStep, answering: boolean, language?: string): string {
   switch (step.status) {
     case 'waiting':
-      return answering ? t('stepWaiting') : t('stepNotFinished');
+      // Not yet known to ask (the call just came): it is about to run, or to ask.
+      if (answering) return step.asks ? t('stepWaiting') : t('stepRunning');
+      return t('stepNotFinished');
     case 'running':
       return answering ? t('stepRunning') : t('stepNotFinished');
     case 'done':

@@ -33,6 +33,11 @@ export const ToolStepSchema = v.object({
   /** How long it ran. */
   ms: v.optional(v.number()),
   /**
+   * It waits for the user's decision now. A call is shown `waiting` as soon as the model makes
+   * it, before Gloss knows whether it asks: the panel offers the buttons only once this is set.
+   */
+  asks: v.optional(v.literal(true)),
+  /**
    * Why it asks though its tool is allowed (an address that came from neither the user nor this
    * answer's searches, in full): no "Always allow" then, which would not cover it.
    */

@@ -15,8 +15,10 @@ const step = (over: Partial<ToolStep> = {}): ToolStep => ({
 
 describe('a tool step in words', () => {
   test('its status, and a step an ended answer left unfinished says so', () => {
-    expect(statusText(step(), true)).toBe('Waiting for you');
-    expect(statusText(step(), false)).toBe('Not finished');
+    expect(statusText(step({ asks: true }), true)).toBe('Waiting for you');
+    // Just called, not yet known to ask: never "Waiting for you" (it may run at once).
+    expect(statusText(step(), true)).toBe('Running…');
+    expect(statusText(step({ asks: true }), false)).toBe('Not finished');
     expect(statusText(step({ status: 'running' }), true)).toBe('Running…');
     expect(statusText(step({ status: 'done', ms: 1234 }), false, 'en')).toBe('Done in 1.2 s');
     expect(statusText(step({ status: 'denied' }), false)).toBe('Denied');
@@ -32,8 +34,10 @@ describe('a tool step in words', () => {
     expect(argumentsText({ city: '<b>Paris</b>' })).toBe('{\n  "city": "<b>Paris</b>"\n}');
     expect(argumentsText({})).toBe('{}');
     expect(calledParts(step())).toEqual(['Called ', ' on My server']);
-    expect(asksNow(step(), true)).toBe(true);
-    expect(asksNow(step(), false)).toBe(false);
+    expect(asksNow(step({ asks: true }), true)).toBe(true);
+    expect(asksNow(step({ asks: true }), false)).toBe(false);
+    // A call just made, before the worker says it asks, offers no buttons to click into nothing.
+    expect(asksNow(step(), true)).toBe(false);
     expect(asksNow(step({ status: 'running' }), true)).toBe(false);
   });
 

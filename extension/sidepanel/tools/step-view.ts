@@ -12,8 +12,9 @@ export function argumentsText(args: ToolStep['arguments']): string {
   return Object.keys(args).length === 0 ? '{}' : JSON.stringify(args, null, 2);
 }
 
-/** Whether the step asks the user now: it waits, and its answer is still being written. */
-export const asksNow = (step: ToolStep, answering: boolean): boolean => answering && step.status === 'waiting';
+/** Whether the step asks the user now: it waits for a decision, and its answer is still being written. */
+export const asksNow = (step: ToolStep, answering: boolean): boolean =>
+  answering && step.status === 'waiting' && step.asks === true;
 
 /** The steps at each place in the answer, in order of the places (`answer-parts.ts`). */
 export function stepsByPlace(steps: readonly ToolStep[], starts: readonly number[]): ToolStep[][] {
