@@ -70,7 +70,14 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
   }
   const plain = async (messages: SentMessage[]) => ask(messages, { tools: [], onMessage: () => undefined }, post);
   // Web mode: the chat searches the web, and the model answers without tools.
-  const webMode = async (g: GlossTools) => plain(await withWebSources(webRun(ctx, g), fenced));
+  const silently = async (messages: SentMessage[]) => {
+    let text = '';
+    await ask(messages, { tools: [], onMessage: () => undefined }, (e) => {
+      if (e.type === 'text') text += e.text;
+    });
+    return text;
+  };
+  const webMode = async (g: GlossTools) => plain(await withWebSources({ ...webRun(ctx, g), silently }, fenced));
   if (!ctx.tools || !source || exposed.specs.length === 0) return gloss ? webMode(gloss) : plain(fenced);
   // A model that cannot use tools, in a chat that searches the web, gets web mode instead.
   const seen = { refused: false };

@@ -24,12 +24,13 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS) {
   const store = await freshStore();
   const requests: { tools: ToolSpec[]; messages: CoreMessage[] }[] = [];
   const givens: string[][] = [];
+  const queries: string[] = [];
   const web = (s: StoredSettings, given: ReadonlySet<string>) => {
     givens.push([...given]);
     return new GlossTools({
       policies: s.glossPolicies,
       given,
-      search: () => Promise.resolve({ results: RESULTS }),
+      search: (query) => (queries.push(query), Promise.resolve({ results: RESULTS })),
       read: (url) =>
         Promise.resolve({ page: { url, finalUrl: url, title: 'Tides', text: 'High tide twice a day.', kind: 'html' } }),
       hasAccess: (pattern) => Promise.resolve(pattern !== 'https://closed.example/*'),
@@ -49,11 +50,12 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS) {
         post({ type: 'error', code: 'no_tools', message: 'test-model does not support tools' });
         return;
       }
-      post({ type: 'text', text: 'High tide comes twice a day [1].' });
+      const asksQuery = text(messages.at(-1)?.content).startsWith('Write a short web search query');
+      post({ type: 'text', text: asksQuery ? '"tides in winter"\n' : 'High tide comes twice a day [1].' });
       post({ type: 'done', reason: 'stop' });
     },
   });
-  return { store, answers, requests, givens };
+  return { store, answers, requests, givens, queries };
 }
 
 const ask = (web?: boolean) => ({
@@ -119,4 +121,17 @@ test('web mode searches nothing when web_search is Off in Settings → Tools', a
   await (await answers.open(ask(true)))!.ended;
   expect(requests.at(-1)!.tools).toEqual([]);
   expect(text(requests.at(-1)!.messages.at(-1)!.content)).not.toContain('<<<tool result');
+});
+
+test('a follow-up in web mode searches for what the model writes from the conversation, not its bare words', async () => {
+  const { answers, queries, requests } = await setUp(true);
+  const first = ask(true);
+  await (await answers.open(first))!.ended;
+  const next = { ...ask(), conversationId: first.conversationId, parentId: first.turnId, question: 'And in winter?' };
+  await (await answers.open(next))!.ended;
+  expect(queries).toEqual([first.question, 'tides in winter']);
+  // The query was asked with the conversation, and the answer then with the sources and the question itself.
+  const [, , , queryRequest, answerRequest] = requests;
+  expect(text(queryRequest!.messages.at(-1)!.content)).toContain('Question: And in winter?');
+  expect(text(answerRequest!.messages.at(-1)!.content).endsWith('And in winter?')).toBe(true);
 });

@@ -21,9 +21,14 @@ const QUERY_CHARS = 200;
 export const WEB_INSTRUCTION =
   'Web sources for the question follow, each numbered like [1]. Answer from them where they help, and cite a source by its number in brackets right after what it supports. Cite only the numbers given.';
 
+export const QUERY_PROMPT =
+  'Write a short web search query (a few words, no quotes) that finds what the question below needs, given the conversation so far. Answer with the query only.';
+
 export interface WebModeRun {
   gloss: GlossTools;
   question: string;
+  /** Asks the model for the text of an answer to `messages`, with no tools and nothing shown. */
+  silently?: (messages: SentMessage[]) => Promise<string>;
   signal: AbortSignal;
   timeoutMs: number;
   show: (step: ToolStep) => void;
@@ -31,7 +36,7 @@ export interface WebModeRun {
 
 /** `fenced` with the web's sources for `question` before it, and the instructions to use them. */
 export async function withWebSources(run: WebModeRun, fenced: SentMessage[]): Promise<SentMessage[]> {
-  const query = run.question.trim().slice(0, QUERY_CHARS);
+  const query = (await searchQuery(run, fenced)).slice(0, QUERY_CHARS);
   // Off in Settings → Tools holds here too; the switch itself is the user's yes to searching.
   const off = new Set((await run.gloss.offered()).filter((t) => t.policy === 'off').map((t) => t.tool));
   if (off.has('web_search') || query === '') return fenced;
@@ -52,6 +57,29 @@ export async function withWebSources(run: WebModeRun, fenced: SentMessage[]): Pr
   if (texts.length === 0) return fenced;
   const sources = texts.map((text) => toolResultText('web', 'Gloss', text)).join('\n\n');
   return [{ role: 'system', content: `${toolsInstruction()}\n\n${WEB_INSTRUCTION}` }, ...before(fenced, sources)];
+}
+
+/**
+ * What to search for: the question itself, or, for a follow-up ("and in winter?"), a query the
+ * model writes from the conversation first; its own failure falls back to the question.
+ */
+async function searchQuery(run: WebModeRun, fenced: SentMessage[]): Promise<string> {
+  const question = run.question.trim();
+  if (!run.silently || fenced.filter((m) => m.role === 'user').length < 2) return question;
+  const asked = replaceLastUser(fenced, `${QUERY_PROMPT}\n\nQuestion: ${question}`);
+  const written = await run.silently(asked).catch(() => '');
+  const line =
+    written
+      .trim()
+      .split('\n')[0]
+      ?.replace(/^["'“„]+|["'”“]+$/g, '')
+      .trim() ?? '';
+  return line || question;
+}
+
+function replaceLastUser(fenced: SentMessage[], content: string): SentMessage[] {
+  const at = fenced.findLastIndex((m) => m.role === 'user');
+  return fenced.map((m, i) => (i === at ? { role: 'user', content } : m));
 }
 
 /** The sources in the last user message, before what it says (its material and question). */
