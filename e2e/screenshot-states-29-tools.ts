@@ -1,9 +1,10 @@
 /**
  * The gallery's states of Gloss's own web tools (issue 29), in the headed browser of
  * screenshot-states-29.ts: a page read that asks for its site's access, a read that asks because
- * a page planted the address, and the answer with its numbered source linked and listed. The
- * engine is the SearXNG fixture (the core's results for "borrow checker"); the first result's
- * site, doc.rust-lang.org, is served from this machine with a page written for the gallery.
+ * a page planted the address, the answer with its numbered source linked and listed, and
+ * Settings → Tools with Gloss's own tools. The engine is the SearXNG fixture (the core's results
+ * for "borrow checker"); the first result's site, doc.rust-lang.org, is served from this machine
+ * with a page written for the gallery.
  */
 import type { Page } from 'playwright-core';
 import { startToolProvider } from './fixtures/tool-provider';
@@ -66,6 +67,10 @@ export async function webToolStates(panel: Page, display: string, site: HttpsSit
     await lastTurn(panel).getByText(words.sources).click();
     await shoot(panel, `web-answer-${lang}`);
     if (site.requests.length === 0) throw new Error(`${RUST_HOST} was never read`);
+    await panel.locator('.bar button').last().click(); // Settings
+    await panel.locator('.gloss-tools').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shoot(panel, `settings-gloss-tools-${lang}`);
+    await panel.locator('.bar button').last().click(); // back to the chat
   } finally {
     await model.close();
   }
