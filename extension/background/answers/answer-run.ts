@@ -62,6 +62,9 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
   const gloss = ctx.web ? ctx.tools?.web?.(settings, ctx.given ?? new Set()) : undefined;
   const source = toolSource(ctx, gloss);
   const offered = await toolsFor(ctx, source);
+  const missing = source?.missing?.() ?? [];
+  // Said in the chat, not only in Settings: the model answers without that server's tools.
+  if (missing.length > 0) answer.receive({ type: 'toolsMissing', missing });
   const exposed = exposeTools(offered, new Set(ctx.toolsOff));
   // Stopped before the request went out: none is sent (and none billed).
   if (signal.aborted) {

@@ -17,7 +17,9 @@ export class AnswerTools {
 
   constructor(
     private readonly turn: TurnRecord,
-    private readonly save: (tools: Pick<TurnRecord, 'steps' | 'rounds' | 'roundLimit'>) => Promise<void>,
+    private readonly save: (
+      tools: Pick<TurnRecord, 'steps' | 'rounds' | 'roundLimit' | 'toolsMissing'>,
+    ) => Promise<void>,
   ) {}
 
   /** Where the part being written starts (0, or where the last steps sit). */
@@ -59,6 +61,9 @@ export class AnswerTools {
       sent = { type: 'step', step };
     } else if (event.type === 'rounds') {
       turn.rounds = event.rounds;
+    } else if (event.type === 'toolsMissing') {
+      turn.toolsMissing = event.missing;
+      sent = event;
     } else {
       turn.roundLimit = event.rounds;
       sent = event;
@@ -72,8 +77,8 @@ export class AnswerTools {
   async store(): Promise<void> {
     if (!this.changed) return;
     this.changed = false;
-    const { steps, rounds, roundLimit } = this.turn;
-    await this.save({ steps, rounds, roundLimit });
+    const { steps, rounds, roundLimit, toolsMissing } = this.turn;
+    await this.save({ steps, rounds, roundLimit, toolsMissing });
   }
 
   /** A new step sits where the text stands; a known one stays where it was. */

@@ -20,7 +20,7 @@ const RESULTS = [
 ];
 
 /** `refuse`: the model answers any request that offers tools as Ollama does for one that cannot use them. */
-async function setUp(refuse = false, settings: StoredSettings = SETTINGS) {
+async function setUp(refuse = false, settings: StoredSettings = SETTINGS, down: string[] = []) {
   const store = await freshStore();
   const requests: { tools: ToolSpec[]; messages: CoreMessage[] }[] = [];
   const givens: string[][] = [];
@@ -36,7 +36,11 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS) {
       hasAccess: (pattern) => Promise.resolve(pattern !== 'https://closed.example/*'),
     });
   };
-  const mcp: ToolSource = { offered: () => Promise.resolve([]), call: () => Promise.reject(new Error('no')) };
+  const mcp: ToolSource = {
+    offered: () => Promise.resolve([]),
+    call: () => Promise.reject(new Error('no')),
+    missing: () => down.map((source) => ({ source, problem: `Gloss could not reach ${source}.` })),
+  };
   const answers = new AnswerRegistry({
     store: async () => store,
     settings: async () => settings,
@@ -134,4 +138,15 @@ test('a follow-up in web mode searches for what the model writes from the conver
   const [, , , queryRequest, answerRequest] = requests;
   expect(text(queryRequest!.messages.at(-1)!.content)).toContain('Question: And in winter?');
   expect(text(answerRequest!.messages.at(-1)!.content).endsWith('And in winter?')).toBe(true);
+});
+
+test('a server that could not be reached is named in the chat, and the answer comes without its tools', async () => {
+  const { store, answers, requests } = await setUp(false, SETTINGS, ['My server']);
+  const command = ask(true);
+  const answer = (await answers.open(command))!;
+  await answer.ended;
+  expect(requests[0]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url']);
+  const turn = await store.turn(command.turnId);
+  expect(turn?.toolsMissing).toEqual([{ source: 'My server', problem: 'Gloss could not reach My server.' }]);
+  expect(turn?.status).toBe('done');
 });

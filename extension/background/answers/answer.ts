@@ -207,7 +207,12 @@ export class Answer {
 
   /** Applies one event; true when it ended the answer. */
   private async apply(event: Incoming): Promise<boolean> {
-    if (event.type === 'step' || event.type === 'rounds' || event.type === 'roundLimit') {
+    if (
+      event.type === 'step' ||
+      event.type === 'rounds' ||
+      event.type === 'roundLimit' ||
+      event.type === 'toolsMissing'
+    ) {
       const { sent, newPart } = this.tools.apply(event);
       if (newPart) this.newPart();
       if (sent) this.send(sent);

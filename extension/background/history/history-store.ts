@@ -176,7 +176,10 @@ export class HistoryStore {
    * text grows in the chunks store meanwhile, and the stored turn's answer must stay where the
    * chunks start.
    */
-  async saveSteps(turnId: string, tools: Pick<TurnRecord, 'steps' | 'rounds' | 'roundLimit'>): Promise<void> {
+  async saveSteps(
+    turnId: string,
+    tools: Pick<TurnRecord, 'steps' | 'rounds' | 'roundLimit' | 'toolsMissing'>,
+  ): Promise<void> {
     // Relaxed, with IndexedDB's own API, as the chunks are (`appendChunk`): a step changes a few
     // times a round, and each forced flush to disk held the loop (bench:tools).
     const tx = unwrap(this.db).transaction('turns', 'readwrite', { durability: 'relaxed' });

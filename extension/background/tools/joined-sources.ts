@@ -32,5 +32,6 @@ export function joinSources(sources: readonly ToolSource[]): ToolSource {
     async asksFirst(tool, args) {
       return of(tool)?.asksFirst?.(tool, args);
     },
+    missing: () => sources.flatMap((source) => source.missing?.() ?? []),
   };
 }

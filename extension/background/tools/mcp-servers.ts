@@ -8,6 +8,7 @@ import { t } from '../../shared/i18n';
 import { originOf } from '../../shared/key-origin';
 import type { StoredSettings } from '../../shared/settings';
 import { mcpUrlProblem } from '../../shared/tools/mcp-url';
+import type { MissingTools } from '../../shared/tools/tool-steps';
 import { DEFAULT_POLICY, type McpServer, type ServerState } from '../../shared/tools/tool-settings';
 import { connectMcp, type ConnectOptions, type McpConnection } from './mcp/mcp-connection';
 import type { ServerHeaders } from './server-headers';
@@ -35,10 +36,13 @@ interface Entry {
 
 export class McpServers implements ToolSource {
   private readonly entries = new Map<string, Entry>();
+  /** The servers enabled at the last `offered()`. */
+  private enabledAtLast: McpServer[] = [];
   constructor(private readonly deps: McpServersDeps) {}
 
   async offered(): Promise<OfferedTool[]> {
     const servers = await this.ready();
+    this.enabledAtLast = servers;
     return servers.flatMap((server) =>
       (this.entries.get(server.id)?.connection?.tools ?? []).map((tool) => ({
         serverId: server.id,
@@ -70,6 +74,16 @@ export class McpServers implements ToolSource {
     const entry = this.entries.get(server.id);
     if (!entry?.connection) return { isError: true, text: entry?.error ?? t('mcpNoSuchServer') };
     return entry.connection.call(tool.tool, args, signal, timeoutMs);
+  }
+
+  /** The enabled servers that failed to connect (as of the last `offered`), and why. */
+  missing(): MissingTools[] {
+    return this.enabledAtLast.flatMap((server) => {
+      const error = this.entries.get(server.id)?.error;
+      return error !== undefined && !this.entries.get(server.id)?.connection
+        ? [{ source: server.name, problem: error }]
+        : [];
+    });
   }
 
   /** Each server's state; `refresh` drops every connection (and failure) and connects again. */

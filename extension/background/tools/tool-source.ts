@@ -5,6 +5,7 @@
  */
 import type { ToolPolicy } from '../../shared/tools/tool-settings';
 import type { WebSource } from '../../shared/web/web-source';
+import type { MissingTools } from '../../shared/tools/tool-steps';
 
 /** A tool as a source offers it. */
 export interface OfferedTool {
@@ -53,4 +54,6 @@ export interface ToolSource {
    * `fetch_url` to an address the user did not give); undefined: the policy decides.
    */
   asksFirst?(tool: OfferedTool, args: Record<string, unknown>): Promise<AskFirst | undefined>;
+  /** Sources whose tools could not be listed for the last `offered()` (a server down), and why. */
+  missing?(): MissingTools[];
 }

@@ -11,7 +11,7 @@ import { ERROR_CODES, FINISH_REASONS, type Check, type Covers } from '../core-en
 import { ConversationSchema, MAX_INSTRUCTIONS, ShownTurnSchema, ToolsOffSchema } from '../history';
 import { ImagesSchema } from '../images/image';
 import { fromOwnPage } from './sender';
-import { ToolStepSchema } from '../tools/tool-steps';
+import { MissingToolsSchema, ToolStepSchema } from '../tools/tool-steps';
 
 export const ChatMessageSchema = v.object({
   role: v.picklist(['system', 'user', 'assistant']),
@@ -132,6 +132,8 @@ export const ChatEventSchema = v.variant('type', [
   v.object({ type: v.literal('step'), step: ToolStepSchema }),
   /** The tool loop stopped at its round limit (`rounds`) before the model had answered. */
   v.object({ type: v.literal('roundLimit'), rounds: v.number() }),
+  /** Servers whose tools this answer could not offer, said in the chat. */
+  v.object({ type: v.literal('toolsMissing'), missing: v.array(MissingToolsSchema) }),
   /** The model the response named (see the turn's `answeredBy`). */
   v.object({ type: v.literal('model'), name: v.string() }),
   v.object({

@@ -65,10 +65,16 @@ export const ToolRoundSchema = v.object({
 });
 export type ToolRound = v.InferOutput<typeof ToolRoundSchema>;
 
+/** An MCP server whose tools were left out of an answer: its name, and what went wrong. */
+export const MissingToolsSchema = v.object({ source: v.string(), problem: v.string() });
+export type MissingTools = v.InferOutput<typeof MissingToolsSchema>;
+
 /** The turn's entries for tools (absent in turns without any). */
 export const TurnToolEntries = {
   steps: v.optional(v.array(ToolStepSchema)),
   rounds: v.optional(v.array(ToolRoundSchema)),
   /** The loop stopped at the round limit (that many rounds) before the model had answered. */
   roundLimit: v.optional(v.number()),
+  /** Servers whose tools this answer could not offer (they could not be reached), and why. */
+  toolsMissing: v.optional(v.array(MissingToolsSchema)),
 };

@@ -25,6 +25,7 @@ import { watchTimestamps } from '../answer/timestamps';
 import { watchCitations } from '../answer/citations';
 import { citationsOf } from '../../shared/web/web-source';
 import { WebSourcesList } from '../web/WebSourcesList';
+import { ToolsMissing } from '../tools/ToolsMissing';
 import { t } from '../../shared/i18n';
 import { placeToFix, type SettingsPlace } from '../settings/settings-place';
 
@@ -109,6 +110,7 @@ export const TurnView = memo(function TurnView({
       {turn.reasoning && <Reasoning turn={turn} />}
       <div className="answer-slot" ref={slot} onClick={onClick} />
       <ToolSteps turn={turn} place={(i) => doc.place(i)} onApprove={onApprove} />
+      <ToolsMissing missing={turn.toolsMissing} />
       {streaming && <Activity turn={turn} heardFrom={heardFrom} onStop={onStop} onRetry={retry} />}
       <TurnStatus
         turn={turn}

@@ -105,6 +105,8 @@ function applyEvent(turn: Turn, event: ChatEvent): Turn {
       return { ...turn, steps: withStep(turn.steps, event.step) };
     case 'roundLimit':
       return { ...turn, roundLimit: event.rounds };
+    case 'toolsMissing':
+      return { ...turn, toolsMissing: event.missing };
     case 'turn':
     case 'gone':
       return turn;

@@ -65,7 +65,9 @@ function StepDetails({ step }: { step: Step }) {
           <Collapsible as="pre" className="step-text">
             {step.result}
           </Collapsible>
-          {step.cut && <p className="step-cut">{t('stepCut', step.cut.kept.toLocaleString(), step.cut.total.toLocaleString())}</p>}
+          {step.cut && (
+            <p className="step-cut">{t('stepCut', step.cut.kept.toLocaleString(), step.cut.total.toLocaleString())}</p>
+          )}
         </>
       )}
     </div>
