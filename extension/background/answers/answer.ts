@@ -207,12 +207,7 @@ export class Answer {
 
   /** Applies one event; true when it ended the answer. */
   private async apply(event: Incoming): Promise<boolean> {
-    if (
-      event.type === 'step' ||
-      event.type === 'rounds' ||
-      event.type === 'roundLimit' ||
-      event.type === 'toolsMissing'
-    ) {
+    if (isLoopEvent(event)) {
       const { sent, newPart } = this.tools.apply(event);
       if (newPart) this.newPart();
       if (sent) this.send(sent);
@@ -312,6 +307,10 @@ export class Answer {
 
 /** An event that ends the answer. */
 type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>;
+/** What the tool loop tells the answer (`loop-events.ts`), kept by `AnswerTools`. */
+const LOOP_EVENTS: ReadonlySet<string> = new Set<LoopEvent['type']>(['step', 'rounds', 'roundLimit', 'toolsMissing']);
+const isLoopEvent = (event: Incoming): event is LoopEvent => LOOP_EVENTS.has(event.type);
+
 const isEnding = (event: Incoming): event is Ending =>
   event.type === 'done' || event.type === 'stopped' || event.type === 'error';
 
