@@ -1,9 +1,10 @@
 /**
  * The gallery's states from issue 28 (e2e/screenshot.ts): tools. A call waiting for the user,
  * the same call done with its details open, the composer's Tools list, Settings → Tools with a
- * connected server, the round limit, and a model that cannot use tools. server-everything (the
- * MCP project's reference server) answers on 127.0.0.1; the scripted model speaks OpenAI's wire
- * format (e2e/fixtures/tool-provider.ts).
+ * connected server, the round limit, a model that cannot use tools, and a server that cannot be
+ * reached, named under the answer. server-everything (the MCP project's reference server)
+ * answers on 127.0.0.1; the scripted model speaks OpenAI's wire format
+ * (e2e/fixtures/tool-provider.ts).
  */
 import type { Page } from 'playwright-core';
 import { startEverything } from './fixtures/everything';
@@ -32,6 +33,7 @@ export async function toolStates(panel: Page, shoot: Shoot, lang: 'en' | 'de'): 
     await connected(panel);
     await callStates(panel, shoot, lang, model);
     await limitStates(panel, shoot, lang, model);
+    await missingState(panel, shoot, lang, model);
     await panel.locator('.bar button').last().click(); // Settings
     await panel.locator('.tools-settings .mcp-servers li').first().waitFor();
     await panel.locator('#tools-title').evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -76,4 +78,19 @@ async function limitStates(panel: Page, shoot: Shoot, lang: 'en' | 'de', model: 
   await shoot(panel, `tool-round-limit-${lang}`);
   await request(panel, 'tools.limits', { maxRounds: 10, callTimeoutSeconds: 60 });
   await request(panel, 'mcp.policy', { id, tool: 'echo', policy: 'ask' });
+}
+
+/** A server that cannot be reached when the question is asked: named under the answer. */
+async function missingState(panel: Page, shoot: Shoot, lang: 'en' | 'de', model: Parameters<typeof callStates>[3]) {
+  const saved = await request(panel, 'mcp.save', { server: { name: 'Offline', url: 'http://127.0.0.1:9/mcp' } });
+  const id = (saved.value as { id?: string } | undefined)?.id ?? '';
+  model.script(ECHO);
+  await panel.locator('.bar button').first().click(); // New chat
+  await panel.locator('textarea').fill(WORDS[lang].ask);
+  await panel.locator('textarea').press('Enter');
+  await lastTurn(panel).locator('.tools-missing').waitFor();
+  await lastTurn(panel).getByRole('button', { name: WORDS[lang].allow }).click();
+  await panel.locator('.turn[data-status="done"]').last().waitFor();
+  await shoot(panel, `tool-missing-${lang}`);
+  await request(panel, 'mcp.remove', { id });
 }
