@@ -5,12 +5,13 @@
  * a page at sky.example that tells the model to send the conversation to evil.example, a
  * redirect to this computer, 50 MB of text, evil.example recording what reaches it, and a
  * server on 127.0.0.1 whose page must never reach the model. Also the scripted model's moves, and the
- * tool results read out of what it was sent.
+ * tool results read out of what it was sent. For web-mode.e2e.ts, a second set (`startWebModeSites`):
+ * one results page for every search, two articles and a router at a private address.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { serveDuckDuckGo } from './fixtures/search-engines';
+import { duckDuckGoPage, serveDuckDuckGo } from './fixtures/search-engines';
 import type { ToolScript } from './fixtures/tool-provider';
 import type { Body, Protocol } from './fixtures/tool-wire';
 import { serveHttps, type SiteAnswer } from './https-server';
@@ -91,6 +92,75 @@ export async function startSites() {
   };
 }
 export type Sites = Awaited<ReturnType<typeof startSites>>;
+
+const SPRING = html(
+  'Spring tides',
+  'Spring tides have nothing to do with the season: at full and new moon the Sun and the Moon pull along one line, and the sea rises higher and falls lower than on any other day of the month.',
+);
+
+/**
+ * For web-mode.e2e.ts: what web mode's search finds, in this order: an article at news.example,
+ * a router at a private address, an article at coast.example. Both articles are served from one
+ * server (one certificate for both names); Chromium sends http://192.168.1.1/ to a local
+ * recorder, so a request to the router would show in `router.requests` (`control` is a path
+ * a test fetches itself to prove the mapping holds).
+ */
+export const ROUTER = 'http://192.168.1.1/';
+const WEB_MODE_RESULTS = [
+  { url: 'https://news.example/tides', title: 'How tides work', snippet: 'Why the sea rises twice a day.' },
+  { url: ROUTER, title: 'Router login', snippet: 'Sign in to your router.' },
+  { url: 'https://coast.example/spring', title: 'Spring tides', snippet: 'The highest tides of the month.' },
+];
+
+/** The core's DuckDuckGo page with `results` in place of its own (the ad kept), in the page's markup. */
+function duckDuckGoResults(results: readonly { url: string; title: string; snippet: string }[]): string {
+  const link = (url: string) => `//duckduckgo.com/l/?uddg=${encodeURIComponent(url)}&amp;rut=0`;
+  const block = (r: (typeof results)[number]) =>
+    `<div class="result results_links results_links_deep web-result "><div class="links_main links_deep result__body">` +
+    `<h2 class="result__title"><a rel="nofollow" class="result__a" href="${link(r.url)}">${r.title}</a></h2>` +
+    `<a class="result__snippet" href="${link(r.url)}">${r.snippet}</a></div></div>`;
+  return duckDuckGoPage(FIRST.tides!).replace(
+    /(<div class="result results_links results_links_deep web-result ">[\s\S]*)(?=<div class="nav-link">)/,
+    `${results.map(block).join('\n')}\n`,
+  );
+}
+
+/** The sites of web-mode.e2e.ts: DuckDuckGo answering every search with WEB_MODE_RESULTS. */
+export async function startWebModeSites() {
+  const router = { requests: [] as string[], port: 0 };
+  const server = createServer((req, res) => {
+    router.requests.push(req.url ?? '');
+    res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' });
+    res.end(`<title>Router</title><p>${SECRET}</p>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  router.port = (server.address() as AddressInfo).port;
+  const articles: Record<string, string> = { 'news.example/tides': TIDES, 'coast.example/spring': SPRING };
+  const queries: string[] = [];
+  const [pages, ddg] = await Promise.all([
+    serveHttps(['news.example', 'coast.example'], (path, request) => {
+      const found = articles[`${(request.headers.host ?? '').replace(/:\d+$/, '')}${path}`];
+      return found ? { type: 'text/html; charset=utf-8', body: found } : null;
+    }),
+    serveHttps('html.duckduckgo.com', (path, request) => {
+      if (request.method !== 'POST' || path !== '/html/') return null;
+      queries.push(new URLSearchParams(request.body).get('q') ?? '');
+      return { type: 'text/html; charset=UTF-8', body: duckDuckGoResults(WEB_MODE_RESULTS) };
+    }),
+  ]);
+  const rules = [pages, ddg].flatMap((s) => s.args.filter((a) => a.startsWith('--host-resolver-rules=')));
+  const maps = [...rules.map((r) => r.split('=')[1]), `MAP 192.168.1.1:80 127.0.0.1:${router.port}`];
+  return {
+    args: [`--host-resolver-rules=${maps.join(',')}`, '--ignore-certificate-errors'],
+    pages,
+    queries,
+    router,
+    close: () => {
+      for (const site of [pages, ddg]) site.close();
+      server.close();
+    },
+  };
+}
 
 /** 50 MB of one paragraph, made as the reader takes it; `count.sent` says how much was made. */
 function hugePage(count: { sent: number }): Readable {
