@@ -123,8 +123,8 @@ test('the camera shows a screenshot, and the region dragged over it reaches the 
   await xdotool(ff.display.name, 'key', 'alt+shift+q');
   await pause(1000);
   await ff.clickQuestionBox();
-  // The tools under the box: the paperclip, the tab picker, then the camera.
-  await xdotool(ff.display.name, 'key', 'Tab', 'Tab', 'Tab', 'Return');
+  // The tools under the box: the paperclip, the tab picker, Search the web, then the camera.
+  await xdotool(ff.display.name, 'key', 'Tab', 'Tab', 'Tab', 'Tab', 'Return');
   await pause(2000); // the sidebar takes the screenshot and shows it
   const bar = await ff.sidebar();
   const d = ff.display.name;
