@@ -9,6 +9,11 @@
  * `[::ffff:127.0.0.1]` becomes `[::ffff:7f00:1]`. Names are judged as names: a public name that
  * resolves to a private address (DNS rebinding) cannot be seen from an extension, which has no
  * DNS lookup in Chrome.
+ *
+ * Wider on purpose than `key-transport.ts`'s `isPrivateHost`, which answers another question
+ * (may a key go over plain http to this host?): here anything that is not the public internet
+ * counts (carrier-grade NAT, multicast, dotless intranet names, IPv4 inside IPv6), since a page
+ * read must not reach it; a key sent in the clear to a carrier's shared network must not follow.
  */
 
 /** IPv4 ranges that are not the public internet: [first octets as a 32-bit prefix, prefix length]. */
