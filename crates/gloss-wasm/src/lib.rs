@@ -9,6 +9,7 @@ use wasm_bindgen::prelude::*;
 mod convert;
 mod fit;
 mod images;
+mod on_device;
 mod pages;
 mod spec_types;
 mod tools;

@@ -15,6 +15,7 @@ mod llamacpp;
 pub use llamacpp::{props_sees, server_props_request};
 pub mod ndjson;
 mod ollama;
+pub mod on_device;
 mod openai;
 pub mod sse;
 mod tool_args;
