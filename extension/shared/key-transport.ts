@@ -9,7 +9,7 @@
  */
 import { t } from './i18n';
 import { originOf } from './key-origin';
-import { PRESETS, type PresetId } from './presets';
+import { serverPreset, type PresetId } from './presets';
 
 /** A key may go to this base URL: it is https, or http to a loopback or private address. */
 export function keyMayTravel(baseUrl: string): boolean {
@@ -36,8 +36,8 @@ export function keyRefusal(baseUrl: string, sendsKey: boolean): string | null {
  * Save asks for the key with it, and the worker refuses to send a question without one.
  */
 export function keyMissing(preset: PresetId, baseUrl: string, hasKey: boolean): string | null {
-  const info = PRESETS[preset];
-  if (!info.needsKey || hasKey) return null;
+  const info = serverPreset(preset);
+  if (!info?.needsKey || hasKey) return null;
   let host: string;
   try {
     host = new URL(baseUrl.trim()).hostname;

@@ -3,9 +3,10 @@
  * the base URL (with its API version path, as the core expects it) and whether a key is needed.
  */
 import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
+import { ON_DEVICE_KINDS, ON_DEVICE_LABELS, isOnDevice, type AnyProviderKind } from './on-device/on-device';
 
 export interface Preset {
-  id: PresetId;
+  id: ServerPresetId;
   label: string;
   kind: ProviderKind;
   baseUrl: string;
@@ -18,7 +19,8 @@ export interface Preset {
   contextTokens: number;
 }
 
-export const PRESET_IDS = [
+/** The presets of servers: a protocol, a base URL and perhaps a key (the provider form's choices). */
+export const SERVER_PRESET_IDS = [
   'openai',
   'anthropic',
   'gemini',
@@ -29,9 +31,12 @@ export const PRESET_IDS = [
   'llamacpp',
   'custom',
 ] as const;
+export type ServerPresetId = (typeof SERVER_PRESET_IDS)[number];
+/** Every preset a stored provider may have: a server's, or a model the browser runs. */
+export const PRESET_IDS = [...SERVER_PRESET_IDS, ...ON_DEVICE_KINDS] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 
-export const PRESETS: Record<PresetId, Preset> = {
+export const PRESETS: Record<ServerPresetId, Preset> = {
   openai: {
     id: 'openai',
     contextTokens: 128000,
@@ -121,7 +126,7 @@ export const PRESETS: Record<PresetId, Preset> = {
 };
 
 /** The local servers Gloss looks for on first run, in the order it offers them. */
-export const LOCAL_PRESETS: PresetId[] = ['ollama', 'lmstudio', 'llamacpp'];
+export const LOCAL_PRESETS: ServerPresetId[] = ['ollama', 'lmstudio', 'llamacpp'];
 
 /**
  * The longest answer asked of a provider whose own limit was not set: a local server's is
@@ -131,5 +136,25 @@ export const LOCAL_PRESETS: PresetId[] = ['ollama', 'lmstudio', 'llamacpp'];
 export const LOCAL_ANSWER_TOKENS = 4096;
 
 export function answerTokens(provider: { preset: PresetId; maxTokens?: number }): number | undefined {
-  return provider.maxTokens ?? (LOCAL_PRESETS.includes(provider.preset) ? LOCAL_ANSWER_TOKENS : undefined);
+  return provider.maxTokens ?? (runsLocally(provider.preset) ? LOCAL_ANSWER_TOKENS : undefined);
+}
+
+/** Whether the model of `preset` runs on this computer (a local server, or in the browser). */
+export function runsLocally(preset: PresetId): boolean {
+  return isOnDevice(preset) || LOCAL_PRESETS.includes(preset);
+}
+
+/** The name a preset goes by. */
+export function presetLabel(preset: PresetId): string {
+  return isOnDevice(preset) ? ON_DEVICE_LABELS[preset] : PRESETS[preset].label;
+}
+
+/** The server preset of `preset`, or undefined for a model the browser runs. */
+export function serverPreset(preset: PresetId): Preset | undefined {
+  return isOnDevice(preset) ? undefined : PRESETS[preset];
+}
+
+/** Whether `kind` is a server's protocol (as opposed to a model the browser runs). */
+export function isServerKind(kind: AnyProviderKind): kind is ProviderKind {
+  return !isOnDevice(kind);
 }

@@ -25,6 +25,21 @@ let n = 0;
 const newId = () => `id${++n}`;
 
 describe('settings', () => {
+  test("Chrome's built-in model is stored with no address and never a key, and read back as it is", () => {
+    const nano: ProviderInput = {
+      preset: 'chrome-ai',
+      kind: 'chrome-ai',
+      name: 'Built into Chrome (Gemini Nano)',
+      baseUrl: 'https://example.com',
+      model: 'gemini-nano',
+      apiKey: 'test-key-nano',
+    };
+    const stored = upsertProvider(DEFAULT_SETTINGS, nano, () => 'nano');
+    expect(stored.providers[0]).toMatchObject({ kind: 'chrome-ai', baseUrl: '', apiKey: '' });
+    expect(migrateSettings(stored)).toEqual(stored);
+    expect(answerTokens(nano)).toBe(LOCAL_ANSWER_TOKENS);
+  });
+
   test('corrupted or unknown storage falls back to defaults', () => {
     expect(migrateSettings(undefined)).toEqual(DEFAULT_SETTINGS);
     expect(migrateSettings({ version: 99 })).toEqual(DEFAULT_SETTINGS);

@@ -6,9 +6,11 @@
  */
 import * as v from 'valibot';
 import { PROVIDER_KINDS } from './core-enums';
+import { isOnDevice, ON_DEVICE_KINDS, type OnDeviceKind } from './on-device/on-device';
 import { DEFAULT_QUICK_ACTIONS, PreferencesEntries } from './preferences';
 import { sameOrigin } from './key-origin';
-import { PRESET_IDS } from './presets';
+import { PRESET_IDS, type ServerPresetId } from './presets';
+import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
 import { DEFAULT_TOOL_LIMITS, ToolSettingsEntries } from './tools/tool-settings';
 import { DEFAULT_WEB, WebSettingsEntries } from './web/web-settings';
 
@@ -30,7 +32,7 @@ const AnswerShapeEntries = {
 const ProviderSchema = v.object({
   id: v.string(),
   preset: v.picklist(PRESET_IDS),
-  kind: v.picklist(PROVIDER_KINDS),
+  kind: v.picklist([...PROVIDER_KINDS, ...ON_DEVICE_KINDS]),
   name: v.string(),
   baseUrl: v.string(),
   apiKey: v.string(),
@@ -106,6 +108,20 @@ export const PublicSettingsSchema = v.object({
   ...WebSettingsEntries,
 });
 export type PublicProvider = v.InferOutput<typeof PublicProviderSchema>;
+
+/** A provider that is a server (a protocol, a base URL, perhaps a key), not a model the browser runs. */
+export type ServerProvider<P extends { kind: string; preset: string } = StoredProvider> = P & {
+  kind: ProviderKind;
+  preset: ServerPresetId;
+};
+
+export function isServerProvider<P extends { kind: string; preset: string }>(p: P): p is ServerProvider<P> {
+  return !isOnDevice(p.kind);
+}
+
+export function isOnDeviceProvider<P extends { kind: string }>(p: P): p is P & { kind: OnDeviceKind } {
+  return isOnDevice(p.kind);
+}
 export type PublicSettings = v.InferOutput<typeof PublicSettingsSchema>;
 
 /**
@@ -115,7 +131,7 @@ export type PublicSettings = v.InferOutput<typeof PublicSettingsSchema>;
 export const ProviderInputSchema = v.object({
   id: v.optional(v.string()),
   preset: v.picklist(PRESET_IDS),
-  kind: v.picklist(PROVIDER_KINDS),
+  kind: v.picklist([...PROVIDER_KINDS, ...ON_DEVICE_KINDS]),
   name: v.pipe(v.string(), v.maxLength(100)),
   baseUrl: v.pipe(v.string(), v.maxLength(2048)),
   model: v.pipe(v.string(), v.maxLength(256)),
@@ -163,6 +179,8 @@ export function toPublic(settings: StoredSettings): PublicSettings {
  */
 export function upsertProvider(settings: StoredSettings, input: ProviderInput, newId: () => string): StoredSettings {
   const existing = settings.providers.find((p) => p.id === input.id);
+  // A model the browser runs is reached at no address, so no key is ever kept for it.
+  if (isOnDevice(input.kind)) input = { ...input, baseUrl: '', apiKey: '' };
   const provider: StoredProvider = {
     id: existing?.id ?? newId(),
     preset: input.preset,

@@ -7,6 +7,7 @@
 import type { StoredProvider, StoredSettings } from '../../shared/settings';
 import type { ToolRound } from '../../shared/tools/tool-steps';
 import { toolResultText, toolsInstruction } from '../core';
+import { countingKind, isOnDevice } from '../../shared/on-device/on-device';
 import { streamAnswer, type AnswerEvent } from '../providers/provider-stream';
 import { exposeTools, type ExposedTools } from '../tools/exposed-tools';
 import { joinSources } from '../tools/joined-sources';
@@ -48,16 +49,9 @@ export interface RunContext {
 
 /** Asks for the answer to `fenced` (the conversation as the provider gets it). */
 export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise<void> {
-  const { answer, provider, settings } = ctx;
-  const stream = ctx.stream ?? streamAnswer;
+  const { answer, settings } = ctx;
   const signal = answer.abort.signal;
-  // The answer updates at most every UPDATE_MS: its body is decoded no more often.
-  const ask: AskModel = (messages, options, post) =>
-    stream(provider, messages, estimatingStops(provider.kind, messages, post), signal, settings.timeouts, {
-      model: ctx.model,
-      batchMs: UPDATE_MS,
-      ...options,
-    });
+  const ask = asker(ctx);
   const post = (event: AnswerEvent) => answer.receive(event);
   const gloss = ctx.web ? ctx.tools?.web?.(settings, ctx.given ?? new Set()) : undefined;
   const source = toolSource(ctx, gloss);
@@ -123,9 +117,23 @@ function loop(
   });
 }
 
+/** Asks the model once; the answer updates at most every UPDATE_MS, so its body is decoded no more often. */
+function asker(ctx: RunContext): AskModel {
+  const { answer, provider, settings } = ctx;
+  const stream = ctx.stream ?? streamAnswer;
+  const kind = countingKind(provider.kind);
+  return (messages, options, post) =>
+    stream(provider, messages, estimatingStops(kind, messages, post), answer.abort.signal, settings.timeouts, {
+      model: ctx.model,
+      batchMs: UPDATE_MS,
+      ...options,
+    });
+}
+
 /** Where this answer's tools come from: the MCP servers, and Gloss's own while it searches the web. */
 function toolSource(ctx: RunContext, gloss: GlossTools | undefined): ToolSource | undefined {
-  if (!ctx.tools || ctx.withoutTools) return undefined;
+  // A model the browser runs calls no tools: none is offered (web mode reads for it).
+  if (!ctx.tools || ctx.withoutTools || isOnDevice(ctx.provider.kind)) return undefined;
   return gloss ? joinSources([ctx.tools.source, gloss]) : ctx.tools.source;
 }
 

@@ -5,13 +5,14 @@
  */
 import browser from 'webextension-polyfill';
 import type { Handlers, Req } from '../../shared/protocol';
-import { PRESETS } from '../../shared/presets';
+import { countingKind } from '../../shared/on-device/on-device';
 import { pickProvider } from '../../shared/settings';
 import { coreReady, fitText, fitTexts, materialRoom, pdfPages, pdfText } from '../core';
 import { t } from '../../shared/i18n';
 import { addTab, askAboutTab, takePending } from './page-context';
 import { confirmTaken } from './hand-over';
 import { loadSettings } from '../settings/settings-store';
+import { contextWindow } from '../providers/context-window';
 
 type Sizing = Omit<Req<'context.fit'>, 'text'>;
 
@@ -22,8 +23,7 @@ type Sizing = Omit<Req<'context.fit'>, 'text'>;
 async function roomFor({ providerId, images = [], question }: Sizing): Promise<number> {
   await coreReady();
   const provider = pickProvider(await loadSettings(), providerId);
-  const window = PRESETS[provider?.preset ?? 'custom'].contextTokens;
-  return materialRoom(provider?.kind ?? 'openai', window, images, question ?? '');
+  return materialRoom(countingKind(provider?.kind ?? 'openai'), contextWindow(provider), images, question ?? '');
 }
 
 const shown = ({ keptChars, keptTokens, totalTokens, percent }: ReturnType<typeof fitText>) => ({

@@ -4,7 +4,7 @@
  * model's details cannot be read: the mark is a hint for choosing, not a gate.
  */
 import { modelDetailsRequest, modelSees, propsSees, serverPropsRequest, type ModelInfo } from '../core';
-import type { StoredProvider } from '../../shared/settings';
+import { isServerProvider, type StoredProvider } from '../../shared/settings';
 import { PROVIDER_FETCH } from './provider-fetch';
 import { MAX_MODEL_LIST, readText } from '../../shared/read-body';
 import type { Draft } from './probe';
@@ -59,6 +59,8 @@ export async function providerModelSees(
   model: string,
   timeoutMs = 5_000,
 ): Promise<boolean | undefined> {
+  // Chrome's built-in model is asked for text only (`on-device/prompt-api.ts` EXPECTED_IO).
+  if (!isServerProvider(provider)) return false;
   if (provider.preset !== 'llamacpp') return sees(provider, model, timeoutMs);
   try {
     const request = serverPropsRequest(provider.baseUrl, provider.apiKey);

@@ -3,7 +3,7 @@
  * request, and looking for local servers. Every request is built and every answer read by
  * the core; this module owns only fetch and time limits.
  */
-import { LOCAL_PRESETS, PRESETS, type PresetId } from '../../shared/presets';
+import { LOCAL_PRESETS, PRESETS, type ServerPresetId } from '../../shared/presets';
 import {
   coreReady,
   httpError,
@@ -107,7 +107,7 @@ function connected(typed: string, named: string | undefined, reply: string): str
 }
 
 /** The local servers that answer, with their models. */
-export async function detectLocal(): Promise<{ preset: PresetId; baseUrl: string; models: string[] }[]> {
+export async function detectLocal(): Promise<{ preset: ServerPresetId; baseUrl: string; models: string[] }[]> {
   const found = await Promise.all(
     LOCAL_PRESETS.flatMap((id) => {
       const preset = PRESETS[id];
@@ -118,7 +118,7 @@ export async function detectLocal(): Promise<{ preset: PresetId; baseUrl: string
       });
     }),
   );
-  const seen = new Set<PresetId>();
+  const seen = new Set<ServerPresetId>();
   return found.filter(
     (s): s is NonNullable<typeof s> => s !== null && !seen.has(s.preset) && Boolean(seen.add(s.preset)),
   );

@@ -6,7 +6,14 @@
  */
 import { messageOf } from '../../shared/errors';
 import { localizeProblem, t } from '../../shared/i18n';
-import type { StoredProvider, Timeouts } from '../../shared/settings';
+import {
+  isOnDeviceProvider,
+  isServerProvider,
+  type ServerProvider,
+  type StoredProvider,
+  type Timeouts,
+} from '../../shared/settings';
+import { streamOnDevice } from '../on-device/on-device-stream';
 import {
   buildRequest,
   coreReady,
@@ -28,6 +35,7 @@ import { originOf } from '../../shared/key-origin';
 import { answerTokens } from '../../shared/presets';
 import { MAX_ERROR_BODY, readText } from '../../shared/read-body';
 import { DecodeBatches } from './decode-batches';
+import { Watchdog } from './watchdog';
 
 /** The messages of a request, as the core takes them (text, or text and image parts). */
 type Messages = ChatSpec['messages'];
@@ -50,6 +58,19 @@ export async function streamAnswer(
   fetchFn: typeof fetch = fetch,
 ): Promise<void> {
   await coreReady();
+  if (isOnDeviceProvider(provider)) await streamOnDevice(provider, messages, post, signal, timeouts, options);
+  else if (isServerProvider(provider)) await fromServer(provider, messages, post, signal, timeouts, options, fetchFn);
+}
+
+async function fromServer(
+  provider: ServerProvider,
+  messages: Messages,
+  post: Post,
+  signal: AbortSignal,
+  timeouts: Timeouts,
+  options: AnswerOptions,
+  fetchFn: typeof fetch,
+): Promise<void> {
   const hasKey = provider.apiKey.trim() !== '';
   const refusal =
     keyHeldBack(provider) ??
@@ -85,7 +106,7 @@ export async function streamAnswer(
  * key's origin outside Gloss's settings (settings-store.ts). Sending the question keyless would
  * still hand the conversation to an address the user never saved.
  */
-function keyHeldBack({ keyHeldFor, baseUrl }: StoredProvider): string | null {
+function keyHeldBack({ keyHeldFor, baseUrl }: ServerProvider): string | null {
   return keyHeldFor === undefined ? null : t('keyHeldBack', keyHeldFor, originOf(baseUrl) ?? baseUrl.trim());
 }
 
@@ -102,7 +123,7 @@ interface AnswerOptions {
 
 /** The core's request for this answer, or why the settings cannot make one. */
 function answerRequest(
-  provider: StoredProvider,
+  provider: ServerProvider,
   messages: Messages,
   options: AnswerOptions,
 ): HttpRequest | { problem: string } | { refused: string } {
@@ -126,7 +147,7 @@ function answerRequest(
 
 /** Sends the request and passes on what comes back; a refusal or an empty body is an error. */
 async function fetchAnswer(
-  provider: StoredProvider,
+  provider: ServerProvider,
   request: HttpRequest,
   post: Post,
   clock: Watchdog,
@@ -161,7 +182,7 @@ async function fetchAnswer(
 }
 
 async function pump(
-  provider: StoredProvider,
+  provider: ServerProvider,
   body: ReadableStream<Uint8Array>,
   post: Post,
   clock: Watchdog,
@@ -201,59 +222,5 @@ async function pump(
     onMessage?.(decoder.message());
     decoder.free();
     reader.cancel().catch(() => undefined);
-  }
-}
-
-/**
- * Aborts the request when no first byte arrives in time, or no data for too long mid-answer;
- * the user's Stop aborts it too. Data only notes the time: setting a timer again for every
- * chunk cost the worker two timer calls a chunk, so the one timer checks when it fires whether
- * data came since, and waits out the rest. Times are `performance.now()`'s, which only moves
- * forward: the system clock set back or ahead must neither hold a stalled answer nor cut one.
- */
-class Watchdog {
-  private readonly controller = new AbortController();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastData = 0;
-  readonly signal = this.controller.signal;
-  timedOut = false;
-  started = false;
-  seconds: number;
-
-  constructor(
-    private readonly limits: Timeouts,
-    user: AbortSignal,
-  ) {
-    this.seconds = limits.firstByteSeconds;
-    if (user.aborted) this.controller.abort();
-    user.addEventListener('abort', () => this.controller.abort(), { once: true });
-    this.arm(this.seconds * 1000);
-  }
-
-  /** Data arrived: the idle limit starts over. */
-  data(): void {
-    this.lastData = performance.now();
-    if (this.started) return;
-    this.started = true;
-    this.seconds = this.limits.idleSeconds;
-    this.arm(this.seconds * 1000);
-  }
-
-  stop(): void {
-    clearTimeout(this.timer);
-  }
-
-  private arm(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      const quiet = performance.now() - this.lastData;
-      const left = this.seconds * 1000 - quiet;
-      if (this.started && left > 0) {
-        this.arm(left);
-        return;
-      }
-      this.timedOut = true;
-      this.controller.abort();
-    }, ms);
   }
 }

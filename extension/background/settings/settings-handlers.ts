@@ -1,4 +1,5 @@
 /** The one-shot message handlers for settings and providers. */
+import { isOnDevice } from '../../shared/on-device/on-device';
 import type { Handlers } from '../../shared/protocol';
 import { localizeProblem, t } from '../../shared/i18n';
 import { keyMove, sameOrigin, savedKeyAt } from '../../shared/key-origin';
@@ -82,7 +83,10 @@ export const settingsHandlers: Pick<
   },
   'provider.check': async ({ kind, baseUrl, model }) => endpoint(kind, baseUrl, model),
   'provider.save': async ({ provider }) => {
-    const { problem } = await endpoint(provider.kind, provider.baseUrl, provider.model);
+    // A model the browser runs has no endpoint to check (`upsertProvider` keeps it addressless).
+    const { problem } = isOnDevice(provider.kind)
+      ? { problem: null }
+      : await endpoint(provider.kind, provider.baseUrl, provider.model);
     if (problem) return { ok: false, ...problem };
     const settings = await loadSettings();
     const moved = keyMoveProblem(settings, provider);

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import { PROVIDER_KINDS } from '../core-enums';
 import { PreferencesSchema } from '../preferences';
-import { PRESET_IDS } from '../presets';
+import { SERVER_PRESET_IDS } from '../presets';
 import { ProviderInputSchema, PublicSettingsSchema, TimeoutsSchema } from '../settings';
 
 const ProblemSchema = v.object({ field: v.string(), message: v.string() });
@@ -65,7 +65,9 @@ export const SETTINGS_MESSAGES = {
   'local.detect': {
     req: v.object({}),
     res: v.object({
-      servers: v.array(v.object({ preset: v.picklist(PRESET_IDS), baseUrl: v.string(), models: v.array(v.string()) })),
+      servers: v.array(
+        v.object({ preset: v.picklist(SERVER_PRESET_IDS), baseUrl: v.string(), models: v.array(v.string()) }),
+      ),
     }),
   },
 } as const;

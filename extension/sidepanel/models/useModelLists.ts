@@ -4,7 +4,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { send } from '../../shared/protocol';
-import type { PublicProvider } from '../../shared/settings';
+import { isServerProvider, type PublicProvider } from '../../shared/settings';
 
 export type Listing =
   { state: 'loading' } | { state: 'listed'; models: string[] } | { state: 'failed'; message: string };
@@ -16,12 +16,18 @@ export function useModelLists(providers: readonly PublicProvider[]): {
   const [lists, setLists] = useState<Record<string, Listing>>({});
   const asked = useRef(new Set<string>());
   const loadAll = useCallback(() => {
-    for (const { id, kind, baseUrl } of providers) {
+    for (const provider of providers) {
+      const { id, baseUrl } = provider;
       if (asked.current.has(id)) continue;
       asked.current.add(id);
       const settle = (listing: Listing) => setLists((now) => ({ ...now, [id]: listing }));
+      // A model the browser runs is the one it has: there is no list to ask for.
+      if (!isServerProvider(provider)) {
+        settle({ state: 'listed', models: [provider.model] });
+        continue;
+      }
       settle({ state: 'loading' });
-      send('provider.models', { draft: { id, kind, baseUrl } }).then(
+      send('provider.models', { draft: { id, kind: provider.kind, baseUrl } }).then(
         (r) =>
           settle(
             r.ok ? { state: 'listed', models: r.models.map((m) => m.id) } : { state: 'failed', message: r.message },

@@ -3,7 +3,7 @@
  * local server's default: 4,096 tokens, so a small model that loops stops) and the temperature.
  * Empty is the provider's own default.
  */
-import { LOCAL_ANSWER_TOKENS, LOCAL_PRESETS, type PresetId } from '../../shared/presets';
+import { LOCAL_ANSWER_TOKENS, runsLocally, type PresetId } from '../../shared/presets';
 import { MAX_ANSWER_TOKENS } from '../../shared/settings';
 import { t } from '../../shared/i18n';
 
@@ -26,7 +26,7 @@ const numberOf = (text: string): number | undefined => {
 };
 
 export function AnswerShapeFields({ id, preset, value, onChange }: Props) {
-  const defaultTokens = LOCAL_PRESETS.includes(preset) ? String(LOCAL_ANSWER_TOKENS) : t('providerDefault');
+  const defaultTokens = runsLocally(preset) ? String(LOCAL_ANSWER_TOKENS) : t('providerDefault');
   return (
     <details className="answer-shape" open={value.maxTokens !== undefined || value.temperature !== undefined}>
       <summary>{t('answerShape')}</summary>

@@ -3,8 +3,8 @@ import './ProviderEditor.css';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { send, type Res } from '../../shared/protocol';
 import { savedKeyAt } from '../../shared/key-origin';
-import { PRESETS, type Preset, type PresetId } from '../../shared/presets';
-import type { ProviderInput, PublicProvider } from '../../shared/settings';
+import { PRESETS, type Preset, type ServerPresetId } from '../../shared/presets';
+import type { ProviderInput, PublicProvider, ServerProvider } from '../../shared/settings';
 import { ModelField } from './ModelField';
 import { AnswerShapeFields, type AnswerShape } from './AnswerShapeFields';
 import { ApiKeyField, BaseUrlField, FieldError, keyNotice, PresetField, type Problem } from './ProviderFields';
@@ -13,14 +13,14 @@ import { ConnectionOutcome, useConnectionTest } from './ConnectionTest';
 import { t } from '../../shared/i18n';
 
 interface Props {
-  current?: PublicProvider;
+  current?: ServerProvider<PublicProvider>;
   onSave: (input: ProviderInput) => Promise<Res<'provider.save'>>;
   onCancel?: () => void;
 }
 
 export function ProviderEditor({ current, onSave, onCancel }: Props) {
   const id = useId();
-  const [preset, setPreset] = useState<PresetId>(current?.preset ?? 'openai');
+  const [preset, setPreset] = useState<ServerPresetId>(current?.preset ?? 'openai');
   const [name, setName] = useState(current?.name ?? PRESETS.openai.label);
   const [baseUrl, setBaseUrl] = useState(current?.baseUrl ?? PRESETS.openai.baseUrl);
   const [model, setModel] = useState(current?.model ?? PRESETS.openai.model);
@@ -39,7 +39,7 @@ export function ProviderEditor({ current, onSave, onCancel }: Props) {
 
   const calls = useCoreCheck(info.kind, baseUrl, model, setProblem);
 
-  const choosePreset = (next: PresetId) => {
+  const choosePreset = (next: ServerPresetId) => {
     setPreset(next);
     // A key typed for one service is no key for another: it would go to the new preset's address.
     setApiKey('');

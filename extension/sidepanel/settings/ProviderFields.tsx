@@ -5,7 +5,7 @@
 import { t } from '../../shared/i18n';
 import { keyMove, originOf } from '../../shared/key-origin';
 import { keyRefusal } from '../../shared/key-transport';
-import { PRESET_IDS, PRESETS, type Preset, type PresetId } from '../../shared/presets';
+import { SERVER_PRESET_IDS, PRESETS, type Preset, type ServerPresetId } from '../../shared/presets';
 
 /** What the core's check or the save found wrong, and with which field ('form' for neither). */
 export type Problem = { field: string; message: string } | null;
@@ -19,12 +19,18 @@ export function FieldError({ id, field, problem }: { id: string; field: string; 
   ) : null;
 }
 
-export function PresetField({ id, value, onChange }: { id: string; value: PresetId; onChange: (p: PresetId) => void }) {
+interface PresetProps {
+  id: string;
+  value: ServerPresetId;
+  onChange: (p: ServerPresetId) => void;
+}
+
+export function PresetField({ id, value, onChange }: PresetProps) {
   return (
     <>
       <label htmlFor={`${id}-preset`}>{t('providerType')}</label>
-      <select id={`${id}-preset`} value={value} onChange={(e) => onChange(e.target.value as PresetId)}>
-        {PRESET_IDS.map((p) => (
+      <select id={`${id}-preset`} value={value} onChange={(e) => onChange(e.target.value as ServerPresetId)}>
+        {SERVER_PRESET_IDS.map((p) => (
           <option key={p} value={p}>
             {PRESETS[p].label}
           </option>

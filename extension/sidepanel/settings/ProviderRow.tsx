@@ -1,14 +1,15 @@
 /** One provider in the settings: its name, preset and model, and what can be done with it. */
 import './ProviderRow.css';
 import { t } from '../../shared/i18n';
-import { PRESETS } from '../../shared/presets';
+import { presetLabel } from '../../shared/presets';
 import type { PublicProvider } from '../../shared/settings';
 import { modelName } from '../models/model-name';
 
 interface Props {
   provider: PublicProvider;
   isDefault: boolean;
-  onEdit: () => void;
+  /** Absent for a provider with nothing to edit (a model the browser runs). */
+  onEdit?: () => void;
   onMakeDefault: () => void;
   onRemove: () => void;
 }
@@ -19,14 +20,16 @@ export function ProviderRow({ provider: p, isDefault, onEdit, onMakeDefault, onR
       <div>
         <strong>{p.name}</strong> {isDefault && <span className="badge">{t('defaultBadge')}</span>}
         <div className="hint">
-          {PRESETS[p.preset].label} · {p.model ? modelName(p.model) : t('noModel')}
+          {presetLabel(p.preset)} · {p.model ? modelName(p.model) : t('noModel')}
         </div>
         {p.keyHeldFor !== undefined && <p className="field-error">{t('keyHeldNotice', p.keyHeldFor)}</p>}
       </div>
       <div className="row">
-        <button type="button" onClick={onEdit} aria-label={t('editProvider', p.name)}>
-          {t('edit')}
-        </button>
+        {onEdit && (
+          <button type="button" onClick={onEdit} aria-label={t('editProvider', p.name)}>
+            {t('edit')}
+          </button>
+        )}
         {!isDefault && (
           <button type="button" onClick={onMakeDefault} aria-label={t('makeDefaultLabel', p.name)}>
             {t('makeDefault')}

@@ -8,6 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { Access } from './Access';
 import { FirstRun } from './FirstRun';
+import { ChromeModel } from './on-device/ChromeModel';
+import { useChromeModel } from './on-device/useChromeModel';
+import { isServerProvider } from '../../shared/settings';
 import { Preferences } from './preferences/Preferences';
 import { ProviderEditor } from './ProviderEditor';
 import { ProviderRow } from './ProviderRow';
@@ -30,6 +33,7 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
     if (at) root.current?.querySelector(at)?.scrollIntoView({ block: 'start' });
   }, [place]);
   const [failure, setFailure] = useState<string | null>(null);
+  const chromeModel = useChromeModel();
   /** Runs a settings change; if it fails, says so instead of doing nothing. */
   const attempt = (change: Promise<unknown>) => {
     setFailure(null);
@@ -49,7 +53,7 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
       )}
       <ul className="providers" aria-label={t('providers')}>
         {settings.providers.map((p) =>
-          editing === p.id ? (
+          editing === p.id && isServerProvider(p) ? (
             <li key={p.id} data-provider={p.id}>
               <ProviderEditor
                 current={p}
@@ -62,15 +66,16 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
               key={p.id}
               provider={p}
               isDefault={p.id === settings.defaultProviderId}
-              onEdit={() => setEditing(p.id)}
+              onEdit={isServerProvider(p) ? () => setEditing(p.id) : undefined}
               onMakeDefault={() => attempt(api.makeDefault(p.id))}
               onRemove={() => attempt(api.remove(p.id))}
             />
           ),
         )}
       </ul>
+      {!first && !settings.providers.some(isChromeAi) && <ChromeModel model={chromeModel} onUse={api.save} />}
       {first ? (
-        <FirstRun onUse={api.save} onSave={async (input) => done(await api.save(input))} />
+        <FirstRun chromeModel={chromeModel} onUse={api.save} onSave={async (input) => done(await api.save(input))} />
       ) : editing === 'new' ? (
         <ProviderEditor onSave={async (input) => done(await api.save(input))} onCancel={() => setEditing(null)} />
       ) : (
@@ -102,3 +107,5 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
     return result;
   }
 }
+
+const isChromeAi = (p: { kind: string }) => p.kind === 'chrome-ai';
