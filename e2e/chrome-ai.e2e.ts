@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { launchWithExtension, type Browser } from './browser';
-import { installPromptApi, type StandInPlan } from './fixtures/prompt-api';
+import { promptApiScript, type StandInPlan } from './fixtures/prompt-api';
 import { answerText, ask, lastTurn, saveTestProvider } from './panel';
 
 let browser: Browser | undefined;
@@ -34,8 +34,8 @@ test('where Chrome cannot run its model, the first run and Settings say so, and 
 
 async function withStandIn(panelPlan: StandInPlan, workerPlan: StandInPlan) {
   browser = await launchWithExtension();
-  await browser.context.addInitScript(installPromptApi, panelPlan);
-  await browser.worker.evaluate(installPromptApi, workerPlan);
+  await browser.context.addInitScript(promptApiScript(panelPlan));
+  await browser.worker.evaluate(promptApiScript(workerPlan));
   return browser.openPanel();
 }
 

@@ -19,10 +19,11 @@ import { heldKey } from './screenshot-states-33';
 import { blindModel, unreachableTest } from './screenshot-states-34';
 import { toolStates } from './screenshot-states-28';
 import { webStates } from './screenshot-states-29';
+import { onDeviceStates } from './screenshot-states-32';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
-/** One issue's states alone, for a quick look (only 29's can be picked: they have a browser of their own). */
+/** One issue's states alone, for a quick look (only 29's and 32's can be picked: they have browsers of their own). */
 const ONLY = process.argv[3];
 const WIDTHS = [360, 240];
 const THEMES = ['light', 'dark'] as const;
@@ -41,6 +42,7 @@ try {
   for (const lang of ['en', 'de'] as const) {
     if (ONLY === undefined) await gallery(lang);
     if (ONLY === undefined || ONLY === '29') await webStates(lang, server.url, shoot);
+    if (ONLY === undefined || ONLY === '32') await onDeviceStates(lang, shoot);
   }
 } finally {
   await server.close();

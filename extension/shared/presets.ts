@@ -3,7 +3,7 @@
  * the base URL (with its API version path, as the core expects it) and whether a key is needed.
  */
 import type { ProviderKind } from '../../crates/gloss-wasm/pkg/gloss_wasm';
-import { ON_DEVICE_KINDS, ON_DEVICE_LABELS, isOnDevice, type AnyProviderKind } from './on-device/on-device';
+import { ON_DEVICE_KINDS, isOnDevice, type AnyProviderKind } from './on-device/on-device';
 
 export interface Preset {
   id: ServerPresetId;
@@ -142,11 +142,6 @@ export function answerTokens(provider: { preset: PresetId; maxTokens?: number })
 /** Whether the model of `preset` runs on this computer (a local server, or in the browser). */
 export function runsLocally(preset: PresetId): boolean {
   return isOnDevice(preset) || LOCAL_PRESETS.includes(preset);
-}
-
-/** The name a preset goes by. */
-export function presetLabel(preset: PresetId): string {
-  return isOnDevice(preset) ? ON_DEVICE_LABELS[preset] : PRESETS[preset].label;
 }
 
 /** The server preset of `preset`, or undefined for a model the browser runs. */

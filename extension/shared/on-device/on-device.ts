@@ -25,11 +25,6 @@ export const CHROME_AI_MODEL = 'gemini-nano';
  */
 export const CHROME_AI_CONTEXT_TOKENS = 6144;
 
-/** The labels users see, in English (the panel's `presetLabel` localises nothing: names). */
-export const ON_DEVICE_LABELS: Record<OnDeviceKind, string> = {
-  'chrome-ai': 'Built into Chrome (Gemini Nano)',
-};
-
 /**
  * The protocol whose token rules estimate an on-device model's counts (a stopped answer's
  * usage, the room for page material): their tokenizers are not exposed, and OpenAI's rule is

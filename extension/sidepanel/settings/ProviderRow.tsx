@@ -1,8 +1,8 @@
 /** One provider in the settings: its name, preset and model, and what can be done with it. */
 import './ProviderRow.css';
 import { t } from '../../shared/i18n';
-import { presetLabel } from '../../shared/presets';
-import type { PublicProvider } from '../../shared/settings';
+import { PRESETS } from '../../shared/presets';
+import { isServerProvider, type PublicProvider } from '../../shared/settings';
 import { modelName } from '../models/model-name';
 
 interface Props {
@@ -20,7 +20,8 @@ export function ProviderRow({ provider: p, isDefault, onEdit, onMakeDefault, onR
       <div>
         <strong>{p.name}</strong> {isDefault && <span className="badge">{t('defaultBadge')}</span>}
         <div className="hint">
-          {presetLabel(p.preset)} · {p.model ? modelName(p.model) : t('noModel')}
+          {isServerProvider(p) ? PRESETS[p.preset].label : t('onDeviceHint')} ·{' '}
+          {p.model ? modelName(p.model) : t('noModel')}
         </div>
         {p.keyHeldFor !== undefined && <p className="field-error">{t('keyHeldNotice', p.keyHeldFor)}</p>}
       </div>

@@ -1,0 +1,72 @@
+/**
+ * The gallery's states from issue 32 (e2e/screenshot.ts): Chrome's built-in model on the first
+ * run where it cannot run (Chromium here, for real), where it can be downloaded, while it
+ * downloads, where it is ready, an answer from it, and its row in Settings. All but the first
+ * run against the Prompt API stand-in (`fixtures/prompt-api.ts`).
+ */
+import type { Page } from 'playwright-core';
+import { launchWithExtension } from './browser';
+import { promptApiScript, type StandInPlan } from './fixtures/prompt-api';
+
+type Shoot = (panel: Page, name: string) => Promise<void>;
+
+const ANSWER = {
+  en: [
+    'The page argues that **side panels** keep ',
+    'readers in context:\n\n',
+    '- no tab switching\n',
+    '- the page stays in view\n',
+  ],
+  de: [
+    'Die Seite zeigt, dass **Seitenleisten** ',
+    'Lesende im Kontext halten:\n\n',
+    '- kein Tabwechsel\n',
+    '- die Seite bleibt sichtbar\n',
+  ],
+};
+
+async function withPlan(lang: 'en' | 'de', panelPlan: StandInPlan | null, body: (panel: Page) => Promise<void>) {
+  const browser = await launchWithExtension({ lang });
+  try {
+    if (panelPlan) {
+      await browser.context.addInitScript(promptApiScript(panelPlan));
+      await browser.worker.evaluate(promptApiScript({ availability: 'available', deltas: ANSWER[lang], stepMs: 20 }));
+    }
+    const panel = await browser.openPanel();
+    await panel.setViewportSize({ width: 360, height: 720 });
+    await body(panel);
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function onDeviceStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
+  await withPlan(lang, null, async (panel) => {
+    await panel.locator('.chrome-model').waitFor();
+    await panel.locator('.chrome-model').scrollIntoViewIfNeeded();
+    await shoot(panel, `chrome-ai-not-here-${lang}`);
+  });
+  await withPlan(
+    lang,
+    { availability: 'downloadable', progress: [0, 0.42, 0.42, 0.42, 0.42, 1], stepMs: 1500 },
+    async (panel) => {
+      await panel.locator('.chrome-model button').waitFor();
+      await shoot(panel, `chrome-ai-downloadable-${lang}`);
+      await panel.locator('.chrome-model button.primary').click();
+      await panel.locator('.chrome-model progress[value="0.42"]').waitFor();
+      await shoot(panel, `chrome-ai-downloading-${lang}`);
+    },
+  );
+  await withPlan(lang, { availability: 'available' }, async (panel) => {
+    await panel.locator('.chrome-model button.primary').waitFor();
+    await shoot(panel, `chrome-ai-ready-${lang}`);
+    await panel.locator('.chrome-model button.primary').click();
+    await panel.locator('textarea').fill(lang === 'de' ? 'Worum geht es hier?' : 'What is this page about?');
+    await panel.locator('textarea').press('Enter');
+    await panel.locator('.turn[data-status="done"]').waitFor();
+    await shoot(panel, `chrome-ai-answer-${lang}`);
+    await panel.locator('.bar button').last().click(); // Settings
+    await panel.locator('.providers .provider').first().waitFor();
+    await shoot(panel, `chrome-ai-settings-${lang}`);
+  });
+}
