@@ -6,90 +6,31 @@
  * while the panel page has no long task; a browser started again on the same profile answers
  * from the stored file without a single request.
  */
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { generateLocal } from '../extension/background/local-model/local-model';
 import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
-import type { LocalModelStatus } from '../extension/shared/local-model/local-model-messages';
 import { ensureModel } from '../scripts/llama.mjs';
 import { launchWithExtension, type Browser } from './browser';
-import { serveHttps, type HttpsSite } from './https-server';
+import type { HttpsSite } from './https-server';
+import {
+  CDN_PATH,
+  generate as generateWith,
+  modelState,
+  serveHuggingFace,
+  watchLongTasks,
+} from './local-model-support';
 import { request } from './panel';
 
 const MODEL = LOCAL_MODELS.find((m) => m.id.startsWith('smollm2-135m'))!;
-const CDN = 'cas-bridge.xethub.hf.co';
-const CDN_PATH = '/xet-bridge-us/smollm2?signature=test';
 
 let gguf = '';
 const profile = mkdtempSync(join(tmpdir(), 'gloss-local-model-'));
-
-/** The file in 1 MiB pieces, 10 ms apart (about 100 MB/s): slow enough for progress to be seen. */
-function throttled(file: string): Readable {
-  const source = createReadStream(file, { highWaterMark: 1 << 20 });
-  return Readable.from(
-    (async function* () {
-      for await (const chunk of source) {
-        yield chunk as Buffer;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })(),
-  );
-}
-
-/** Hugging Face's resolve URL redirecting to its CDN, which sends the file; both allow CORS. */
-function huggingFace(): Promise<HttpsSite> {
-  const cors = { 'access-control-allow-origin': '*' };
-  return serveHttps(['huggingface.co', CDN], (path) => {
-    if (path === new URL(MODEL.url).pathname)
-      return { status: 302, type: 'text/plain', body: '', headers: { ...cors, location: `https://${CDN}${CDN_PATH}` } };
-    if (path !== CDN_PATH) return null;
-    const headers = { ...cors, 'content-length': String(statSync(gguf).size) };
-    return { type: 'application/octet-stream', body: throttled(gguf), headers };
-  });
-}
-
-async function state(panel: Page): Promise<LocalModelStatus> {
-  const reply = await request(panel, 'localModel.state', {});
-  if (!reply.ok) throw new Error(reply.error);
-  const { models } = reply.value as { models: LocalModelStatus[] };
-  return models.find((m) => m.id === MODEL.id)!;
-}
-
-/** In the worker: one answer from the local model, its pieces as they came, and its counts. */
-function generate(b: Browser, question: string) {
-  return b.worker.evaluate(
-    async ([id, content]) => {
-      const run = (globalThis as { __glossGenerateLocal?: typeof generateLocal }).__glossGenerateLocal;
-      if (!run) throw new Error('the worker has no local model');
-      const pieces: string[] = [];
-      const started = performance.now();
-      let firstAt = 0;
-      const onText = (delta: string) => {
-        firstAt ||= performance.now() - started;
-        pieces.push(delta);
-      };
-      const messages = [{ role: 'user' as const, content }];
-      const result = await run(id, messages, { maxTokens: 32, temperature: 0 }, onText, new AbortController().signal);
-      return { pieces, result, firstMs: firstAt, ms: performance.now() - started };
-    },
-    [MODEL.id, question] as const,
-  );
-}
-
-/** Counts the panel page's long tasks (over 50 ms) from now on. */
-async function watchLongTasks(panel: Page): Promise<() => Promise<number>> {
-  await panel.evaluate(() => {
-    (globalThis as { __longTasks?: number }).__longTasks = 0;
-    new PerformanceObserver((list) => {
-      (globalThis as { __longTasks?: number }).__longTasks! += list.getEntries().length;
-    }).observe({ type: 'longtask' });
-  });
-  return () => panel.evaluate(() => (globalThis as { __longTasks?: number }).__longTasks ?? -1);
-}
+const huggingFace = () => serveHuggingFace(MODEL, gguf);
+const state = (panel: Page) => modelState(panel, MODEL.id);
+const generate = (b: Browser, question: string) => generateWith(b, MODEL.id, question);
 
 let site: HttpsSite;
 let b: Browser;
