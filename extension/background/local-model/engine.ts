@@ -16,12 +16,15 @@ import { readyFile } from './model-files';
 /** A loaded model left this long without a question is unloaded, giving back its memory. */
 export const KEEP_WARM_MS = 5 * 60_000;
 
+/** The part of wllama an answer uses (a fake in tests). */
+export type LoadedModel = Pick<Wllama, 'createChatCompletion' | 'exit'>;
+
 interface Loaded {
   id: string;
-  wllama: Wllama;
+  wllama: LoadedModel;
 }
 
-async function load(id: string): Promise<Wllama> {
+async function load(id: string): Promise<LoadedModel> {
   const model = localModelInfo(id);
   const file = model && (await readyFile(model));
   if (!model || !file) throw new EngineFailure('not_downloaded', `${id} is not downloaded`);
@@ -59,7 +62,10 @@ export class Engine {
   private answering = 0;
   private warm: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly keepWarmMs = KEEP_WARM_MS) {}
+  constructor(
+    private readonly keepWarmMs = KEEP_WARM_MS,
+    private readonly loadModel: (id: string) => Promise<LoadedModel> = load,
+  ) {}
 
   /** True while answering, or while a model stays loaded for the next question. */
   busy(): boolean {
@@ -86,11 +92,11 @@ export class Engine {
     await loaded.wllama.exit().catch(() => undefined);
   }
 
-  private async model(id: string): Promise<Wllama> {
+  private async model(id: string): Promise<LoadedModel> {
     const current = await this.loaded?.catch(() => undefined);
     if (current?.id === id) return current.wllama;
     await this.unload();
-    const loading = load(id).then((wllama) => ({ id, wllama }));
+    const loading = this.loadModel(id).then((wllama) => ({ id, wllama }));
     this.loaded = loading;
     loading.catch(() => (this.loaded = undefined));
     return (await loading).wllama;
