@@ -90,3 +90,35 @@ export async function watchLongTasks(panel: Page): Promise<() => Promise<number>
   });
   return () => panel.evaluate(() => (globalThis as { __longTasks?: number }).__longTasks ?? -1);
 }
+
+/**
+ * In the worker: an answer that fails or is stopped after `stopAfter` pieces; what it rejected
+ * with (`name`, the problem's `code` and words), or `settled: 'resolved'`.
+ */
+export function failedGenerate(b: Browser, id: string, content: string, stopAfter?: number) {
+  return b.worker.evaluate(
+    async ([model, text, after]) => {
+      const run = (globalThis as { __glossGenerateLocal?: typeof generateLocal }).__glossGenerateLocal;
+      if (!run) throw new Error('the worker has no local model');
+      const stop = new AbortController();
+      let pieces = 0;
+      try {
+        await run(
+          model,
+          [{ role: 'user', content: text }],
+          { maxTokens: 64, temperature: 0 },
+          () => {
+            pieces += 1;
+            if (after !== undefined && pieces >= after) stop.abort();
+          },
+          stop.signal,
+        );
+        return { settled: 'resolved', pieces };
+      } catch (e) {
+        const { name, message, code } = e as { name: string; message: string; code?: string };
+        return { settled: 'rejected', pieces, name, message, code };
+      }
+    },
+    [id, content, stopAfter] as const,
+  );
+}

@@ -17,6 +17,7 @@ import { launchWithExtension, type Browser } from './browser';
 import type { HttpsSite } from './https-server';
 import {
   CDN_PATH,
+  failedGenerate,
   generate as generateWith,
   modelState,
   serveHuggingFace,
@@ -92,6 +93,19 @@ test('with the network gone, a question streams a real answer and the panel has 
   expect(answer.result.inputTokens).toBeGreaterThan(5);
   expect(await longTasks()).toBe(0);
 }, 120_000);
+
+test('a stopped answer rejects as an AbortError, and the next one answers', async () => {
+  const stopped = await failedGenerate(b, MODEL.id, 'Count from one to fifty.', 3);
+  expect(stopped).toMatchObject({ settled: 'rejected', name: 'AbortError', pieces: 3 });
+  expect((await generate(b, 'Say hello.')).pieces.join('')).toMatch(/\w{2,}/);
+}, 60_000);
+
+test('a question longer than the model reads fails as context_length, in words', async () => {
+  const long = 'The tide rises and falls twice a day. '.repeat(600); // about 5,400 tokens
+  const failed = await failedGenerate(b, MODEL.id, long);
+  expect(failed).toMatchObject({ settled: 'rejected', name: 'LocalModelProblem', code: 'context_length' });
+  expect(failed.message).toContain(`reads at most ${MODEL.contextTokens} tokens`);
+}, 60_000);
 
 test('a browser started again answers from the stored model without a request', async () => {
   await b.close();
