@@ -128,8 +128,8 @@ function withoutAjv(): Plugin {
 
 /** Extension pages no manifest key names, which crxjs cannot find on its own. */
 const FIREFOX_PAGES: Record<string, string> = { sidebar: manifest.side_panel.default_path };
-/** The web reader's offscreen document (`background/web/chrome-offscreen.ts` opens it by this path). */
-const CHROME_PAGES: Record<string, string> = { offscreen: 'extension/background/web/offscreen.html' };
+/** The offscreen document of the web reader and the local model (`background/offscreen/chrome-offscreen.ts` opens it by this path). */
+const CHROME_PAGES: Record<string, string> = { offscreen: 'extension/background/offscreen/offscreen.html' };
 
 /** The Chrome build's service worker: one classic script (see `classicServiceWorker`). */
 const WORKER_SCRIPT = 'service-worker.js';

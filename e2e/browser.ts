@@ -27,12 +27,13 @@ export const WINDOW = { width: 1280, height: 800 };
 /**
  * Launches headless by default; with `display` (an X display such as `:93`) it runs headed there,
  * with Gloss pinned to the toolbar, for tests that need real browser UI. `args` adds switches;
- * `extension` loads another unpacked extension instead of Gloss (bench/worker-floor.ts).
+ * `extension` loads another unpacked extension instead of Gloss (bench/worker-floor.ts);
+ * `profile` starts from that profile folder and keeps it on close (a browser started again).
  */
 export async function launchWithExtension(
-  options: { display?: string; lang?: string; args?: string[]; extension?: string } = {},
+  options: { display?: string; lang?: string; args?: string[]; extension?: string; profile?: string } = {},
 ): Promise<Browser> {
-  const profile = mkdtempSync(join(tmpdir(), 'gloss-e2e-'));
+  const profile = options.profile ?? mkdtempSync(join(tmpdir(), 'gloss-e2e-'));
   const headed = options.display !== undefined;
   const dir = options.extension ?? DIST;
   if (headed) pinToolbarButton(profile, extensionIdForPath(dir));
@@ -76,7 +77,7 @@ export async function launchWithExtension(
     },
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      if (!options.profile) rmSync(profile, { recursive: true, force: true });
     },
   };
 }

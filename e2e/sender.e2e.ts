@@ -49,6 +49,11 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'history.update': { id: ID, title: 'y' },
   'history.delete': { id: ID },
   'history.restore': { id: ID },
+  'localModel.state': {},
+  // An id the catalogue does not have: answered with a refusal, nothing is downloaded.
+  'localModel.download': { id: 'no-such-model' },
+  'localModel.cancel': { id: 'no-such-model' },
+  'localModel.remove': { id: 'no-such-model' },
 };
 const MESSAGES = Object.entries(REQUESTS).map(([name, payload]) => ({ gloss: 1, name, payload }));
 

@@ -10,6 +10,8 @@ import { contextHandlers } from './material/context-handlers';
 import { coreReady } from './core';
 import { openGlossDb } from './db';
 import { historyHandlers } from './history/history-handlers';
+import { generateLocal } from './local-model/local-model';
+import { localModelHandlers } from './local-model/local-model-handlers';
 import { serveExport, serveImport } from './history/history-transfer';
 import { HistoryStore } from './history/history-store';
 import { setUpImageMenus } from './material/image-menus';
@@ -71,11 +73,13 @@ handleMessages({
   ...historyHandlers(store, answers),
   ...toolHandlers({ servers: mcpServers, db }),
   ...webHandlers({ db }),
+  ...localModelHandlers(),
 });
 
 onChatConnect((port) => serveChat(port, answers));
 onTransferConnect({ export: (port) => serveExport(port, store), import: (port) => serveImport(port, store) });
 
-// The web reader on the worker's own global, where only code in the worker (and its DevTools
-// target, which e2e/read-page.e2e.ts drives) can reach it; the fetch_url tool calls it directly.
-Object.assign(globalThis, { __glossReadWebPage: readWebPage });
+// The web reader and the local model on the worker's own global, where only code in the worker
+// (and its DevTools target, which e2e/read-page.e2e.ts and e2e/local-model.e2e.ts drive) can
+// reach them; the fetch_url tool calls the reader directly.
+Object.assign(globalThis, { __glossReadWebPage: readWebPage, __glossGenerateLocal: generateLocal });

@@ -4,13 +4,14 @@
  *
  * - Firefox's background page is a page: it parses there, calling `page-parse.ts` directly.
  * - Chrome's service worker has neither (no `DOMParser`, no `import()`, no Web Workers): it
- *   sends the page to an offscreen document (`chrome-offscreen.ts`), opened when a read needs
- *   it and closed after `CLOSE_AFTER_MS` without reads, so it does not sit in memory. A small
+ *   sends the page to an offscreen document (`offscreen/`), opened when a read needs it and
+ *   closed after `CLOSE_AFTER_MS` without reads, so it does not sit in memory. A small
  *   DOM in the worker would do for HTML only (Readability ships JSDOMParser, made for Firefox's
  *   own serialised pages, not the web's tag soup), and PDFs would still need a page.
  */
 import { parserByMessage, type PageParser } from '../../shared/protocol';
-import { closeOffscreen, hasOffscreen, openOffscreen } from './chrome-offscreen';
+import { hasOffscreen } from '../offscreen/chrome-offscreen';
+import { offscreenKeeper } from '../offscreen/offscreen-keeper';
 
 export type ParseHost = 'here' | 'offscreen';
 
@@ -19,45 +20,6 @@ export function parseHost(scope: { DOMParser?: unknown }, offscreen: boolean): P
   if (typeof scope.DOMParser === 'function') return 'here';
   return offscreen ? 'offscreen' : undefined;
 }
-
-/** An offscreen document left this long without a read is closed. */
-export const CLOSE_AFTER_MS = 30_000;
-
-/**
- * Keeps the offscreen document open while reads use it and closes it `idleMs` after the last.
- * Opening and closing run one after another (Chrome refuses a second document, and a close
- * that overtook an open would leave a read without its parser).
- */
-export class OffscreenKeeper {
-  private users = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private lifecycle: Promise<void> = Promise.resolve();
-
-  constructor(
-    private readonly document: { open: () => Promise<void>; close: () => Promise<void> },
-    private readonly idleMs = CLOSE_AFTER_MS,
-  ) {}
-
-  async use<T>(run: () => Promise<T>): Promise<T> {
-    this.users += 1;
-    clearTimeout(this.timer);
-    try {
-      const opened = this.lifecycle.then(this.document.open);
-      this.lifecycle = opened.catch(() => undefined);
-      await opened;
-      return await run();
-    } finally {
-      this.users -= 1;
-      if (this.users === 0) this.timer = setTimeout(() => this.close(), this.idleMs);
-    }
-  }
-
-  private close(): void {
-    this.lifecycle = this.lifecycle.then(this.document.close).catch(() => undefined);
-  }
-}
-
-const keeper = new OffscreenKeeper({ open: openOffscreen, close: closeOffscreen });
 
 /**
  * Only the Firefox build (and tests) bundle the parser into the background script: in Chrome's
@@ -72,7 +34,7 @@ export class NoParser extends Error {}
 /** Runs `read` with this browser's parser. Throws `NoParser` where there is none. */
 export async function withParser<T>(read: (parser: PageParser) => Promise<T>): Promise<T> {
   const host = parseHost(globalThis, hasOffscreen());
-  if (host === 'offscreen') return keeper.use(() => read(parserByMessage));
+  if (host === 'offscreen') return offscreenKeeper.use(() => read(parserByMessage));
   if (host === 'here' && BUNDLES_PARSER) {
     const { localParser } = await import('./page-parse');
     return read(localParser);

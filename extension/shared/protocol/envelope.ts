@@ -1,6 +1,6 @@
 /**
  * The one-shot requests of the protocol: a name → request/response map (assembled from the
- * settings, context, history, tools and web messages) with a typed `send` and the worker's one handler
+ * settings, context, history, tools, web and local-model messages) with a typed `send` and the worker's one handler
  * registry, `handleMessages`. Every incoming message is checked at runtime, and only Gloss's own
  * extension pages are answered (`sender.ts`).
  */
@@ -13,6 +13,7 @@ import { fromOwnPage } from './sender';
 import { SETTINGS_MESSAGES } from './settings';
 import { TOOL_MESSAGES } from '../tools/tool-messages';
 import { WEB_MESSAGES } from '../web/web-messages';
+import { LOCAL_MODEL_MESSAGES } from '../local-model/local-model-messages';
 
 /** Request and response schemas for each one-shot message. */
 export const Protocol = {
@@ -21,6 +22,7 @@ export const Protocol = {
   ...HISTORY_MESSAGES,
   ...TOOL_MESSAGES,
   ...WEB_MESSAGES,
+  ...LOCAL_MODEL_MESSAGES,
 } as const;
 
 export type MessageName = keyof typeof Protocol;

@@ -9,3 +9,4 @@ export * from './envelope';
 export * from './panel';
 export * from './transfer';
 export * from './page-parse';
+export * from './local-engine';
