@@ -10,6 +10,7 @@ import type { SentMessage } from '../answers/prompt';
 import type { Post } from '../providers/provider-stream';
 import type { ToolSpec } from '../core';
 import { streamChromeAi } from './chrome-ai';
+import { streamInGloss } from './in-gloss';
 import { promptApi } from '../../shared/on-device/prompt-api';
 
 export async function streamOnDevice(
@@ -31,6 +32,7 @@ export async function streamOnDevice(
   }
   const transports: Record<OnDeviceKind, () => Promise<void>> = {
     'chrome-ai': () => streamChromeAi(promptApi(), messages, post, signal, timeouts),
+    'in-gloss': () => streamInGloss(provider, messages, post, signal, timeouts),
   };
   await transports[provider.kind]();
 }

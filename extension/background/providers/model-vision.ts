@@ -59,7 +59,8 @@ export async function providerModelSees(
   model: string,
   timeoutMs = 5_000,
 ): Promise<boolean | undefined> {
-  // Chrome's built-in model is asked for text only (`on-device/prompt-api.ts` EXPECTED_IO).
+  // A model the browser runs reads text only: Chrome's is asked for a text session (EXPECTED_IO),
+  // and the models inside Gloss are text models.
   if (!isServerProvider(provider)) return false;
   if (provider.preset !== 'llamacpp') return sees(provider, model, timeoutMs);
   try {

@@ -6,7 +6,7 @@
  */
 import type { ProviderKind } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 
-export const ON_DEVICE_KINDS = ['chrome-ai'] as const;
+export const ON_DEVICE_KINDS = ['chrome-ai', 'in-gloss'] as const;
 export type OnDeviceKind = (typeof ON_DEVICE_KINDS)[number];
 /** What answers a provider's questions: a server's protocol, or a model on this computer. */
 export type AnyProviderKind = ProviderKind | OnDeviceKind;

@@ -1,7 +1,9 @@
 /**
- * The first run's choices: the model servers found on this computer, and the form for any other
- * provider. With a server found, the form waits behind a button: a full cloud form under the
- * server the user came for made the first step look like work (issue 34).
+ * The first run's choices: a model on this computer with nothing to set up (Chrome's built-in one
+ * where Chrome has it, else one that runs inside Gloss), the model servers found on this
+ * computer, and the form for any other provider. With any of these on offer, the form waits
+ * behind a button: a full cloud form under the choice the user came for made the first step
+ * look like work (issue 34).
  */
 import { useState } from 'react';
 import { t } from '../../shared/i18n';
@@ -9,6 +11,8 @@ import type { Res } from '../../shared/protocol';
 import type { ProviderInput } from '../../shared/settings';
 import { LocalServers } from './LocalServers';
 import { ChromeModel, offered } from './on-device/ChromeModel';
+import { LocalModel } from './on-device/LocalModel';
+import { useLocalModels } from './on-device/useLocalModels';
 import type { ChromeModel as ChromeModelState } from './on-device/useChromeModel';
 import { ProviderEditor } from './ProviderEditor';
 
@@ -25,11 +29,15 @@ export function FirstRun({ chromeModel, onUse, onSave }: Props) {
   const [found, setFound] = useState(false);
   const [other, setOther] = useState(false);
   const builtIn = offered(chromeModel);
+  const localModels = useLocalModels();
+  // Where the browser has no model of its own, the one that runs inside Gloss is offered.
+  const inGloss = !builtIn && localModels.statuses !== null;
   return (
     <>
       {builtIn && <ChromeModel model={chromeModel} onUse={onUse} />}
+      {inGloss && <LocalModel models={localModels} providers={[]} onUse={onUse} />}
       <LocalServers onSave={onUse} onFound={setFound} />
-      {(found || builtIn) && !other ? (
+      {(found || builtIn || inGloss) && !other ? (
         <button type="button" className="add-provider" onClick={() => setOther(true)}>
           {t('otherProvider')}
         </button>

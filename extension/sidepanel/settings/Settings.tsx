@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { Access } from './Access';
 import { FirstRun } from './FirstRun';
-import { ChromeModel } from './on-device/ChromeModel';
+import { OnDeviceModels } from './on-device/OnDeviceModels';
 import { useChromeModel } from './on-device/useChromeModel';
 import { isServerProvider } from '../../shared/settings';
 import { Preferences } from './preferences/Preferences';
@@ -73,7 +73,7 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
           ),
         )}
       </ul>
-      {!first && !settings.providers.some(isChromeAi) && <ChromeModel model={chromeModel} onUse={api.save} />}
+      {!first && <OnDeviceModels providers={settings.providers} chromeModel={chromeModel} onUse={api.save} />}
       {first ? (
         <FirstRun chromeModel={chromeModel} onUse={api.save} onSave={async (input) => done(await api.save(input))} />
       ) : editing === 'new' ? (
@@ -107,5 +107,3 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
     return result;
   }
 }
-
-const isChromeAi = (p: { kind: string }) => p.kind === 'chrome-ai';

@@ -2,7 +2,7 @@
  * Chrome's built-in model as a provider: offered with one click where Chrome has it, downloaded
  * on the user's click where Chrome can get it, and where it cannot, a plain note of why.
  */
-import './ChromeModel.css';
+import './OnDevice.css';
 import { t } from '../../../shared/i18n';
 import { CHROME_AI_MODEL } from '../../../shared/on-device/on-device';
 import type { ProviderInput } from '../../../shared/settings';
@@ -33,7 +33,7 @@ export function ChromeModel({ model, onUse }: Props) {
   if (view.state === 'absent' || view.state === 'checking') return null;
   const use = () => void onUse(CHROME_AI_INPUT());
   return (
-    <section className="chrome-model" aria-label={t('chromeAiTitle')}>
+    <section className="on-device chrome-model" aria-label={t('chromeAiTitle')}>
       <strong>{t('chromeAiTitle')}</strong>
       {view.state === 'unavailable' ? (
         <p className="hint">{t('chromeAiNotHere')}</p>
@@ -66,7 +66,7 @@ export function ChromeModel({ model, onUse }: Props) {
 function Downloading({ fraction, onCancel }: { fraction?: number; onCancel: () => void }) {
   if (fraction === undefined) return <p role="status">{t('chromeAiDownloadingElsewhere')}</p>;
   return (
-    <div className="chrome-model-progress">
+    <div className="on-device-progress">
       <progress value={fraction} max={1} aria-label={t('chromeAiProgress')} />
       <span role="status">{t('chromeAiDownloadingNow', String(percentOf(fraction)))}</span>
       <button type="button" onClick={onCancel}>

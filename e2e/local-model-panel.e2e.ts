@@ -1,0 +1,71 @@
+/**
+ * The model that runs inside Gloss from the panel, as a new user meets it: the first run offers
+ * it (Chromium here has no built-in model), one click downloads SmolLM2-135M from its Hugging
+ * Face address (served from this machine, `local-model-support.ts`) with progress, saves it as
+ * the provider, and a question gets a real answer, which goes on while the panel is closed.
+ * Settings then removes the file and says the space it freed.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
+import { ensureModel } from '../scripts/llama.mjs';
+import { launchWithExtension, type Browser } from './browser';
+import type { HttpsSite } from './https-server';
+import { serveHuggingFace } from './local-model-support';
+import { ask, lastTurn, request } from './panel';
+
+const MODEL = LOCAL_MODELS.find((m) => m.id.startsWith('smollm2-135m'))!;
+
+let site: HttpsSite;
+let b: Browser;
+let panel: Page;
+
+beforeAll(async () => {
+  site = await serveHuggingFace(MODEL, ensureModel());
+  b = await launchWithExtension({ args: site.args });
+  panel = await b.openPanel();
+}, 600_000);
+
+afterAll(async () => {
+  await b.close();
+  site.close();
+});
+
+test('the first run offers it with its size; one click downloads it with progress and makes it the provider', async () => {
+  const section = panel.getByRole('region', { name: 'Runs inside Gloss' });
+  await expect.poll(() => section.textContent()).toContain('98 MB');
+  expect(site.requests).toEqual([]);
+  await section.getByRole('button', { name: 'Download and use SmolLM2 135M Instruct (98 MB)' }).click();
+  const bar = section.getByRole('progressbar', { name: 'Download of SmolLM2 135M Instruct' });
+  await expect.poll(async () => Number(await bar.getAttribute('value')), { interval: 100 }).toBeGreaterThan(0);
+  await expect.poll(() => panel.getByLabel('Your question').count(), { timeout: 60_000 }).toBe(1);
+}, 90_000);
+
+test('a question gets a real answer, which goes on while the panel is closed', async () => {
+  site.close();
+  // Short answers keep the test quick: the answer length a user sets in Settings.
+  const saved = await request(panel, 'settings.get', {});
+  const provider = (saved.value as { providers: { id: string; name: string; model: string }[] }).providers[0]!;
+  await request(panel, 'provider.save', {
+    provider: { ...provider, preset: 'in-gloss', kind: 'in-gloss', baseUrl: '', maxTokens: 48 },
+  });
+  await ask(panel, 'What is the capital of France?');
+  await expect.poll(() => lastTurn(panel).locator('.answer').textContent(), { timeout: 60_000 }).toMatch(/\w{2,}/);
+  await panel.close();
+  panel = await b.openPanel();
+  await expect.poll(() => lastTurn(panel).getAttribute('data-status'), { timeout: 90_000 }).toBe('done');
+  expect(await lastTurn(panel).locator('.answer').textContent()).toMatch(/\w{3,}/);
+  expect(await lastTurn(panel).textContent()).toMatch(/\d+ in · \d+ out tokens/);
+}, 180_000);
+
+test('Settings removes the file and says the space it freed', async () => {
+  await panel.getByRole('button', { name: 'Settings' }).click();
+  const section = panel.getByRole('region', { name: 'Runs inside Gloss' });
+  await section.getByRole('button', { name: 'Remove SmolLM2 135M Instruct' }).click();
+  await expect
+    .poll(() => section.getByRole('status').first().textContent())
+    .toBe('SmolLM2 135M Instruct removed: 98 MB freed.');
+  await expect
+    .poll(() => section.getByRole('button', { name: 'Download and use SmolLM2 135M Instruct (98 MB)' }).count())
+    .toBe(1);
+});

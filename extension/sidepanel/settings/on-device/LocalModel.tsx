@@ -1,0 +1,111 @@
+/**
+ * The models that run inside Gloss: each with its size before anything is downloaded, one click
+ * to download (with progress and Cancel) and use it, and once downloaded, Use and Remove (which
+ * says the space it gave back).
+ */
+import './OnDevice.css';
+import { useState } from 'react';
+import { t, uiLanguage } from '../../../shared/i18n';
+import type { ProviderInput, PublicProvider } from '../../../shared/settings';
+import { bytesShown, progressOf, rowsOf, type LocalModelRow } from './local-models';
+import type { LocalModels } from './useLocalModels';
+
+interface Props {
+  models: LocalModels;
+  /** The saved providers: a model already one is not offered to Use again. */
+  providers: readonly PublicProvider[];
+  onUse: (input: ProviderInput) => Promise<unknown>;
+}
+
+const size = (bytes: number) => bytesShown(bytes, uiLanguage());
+
+export function LocalModel({ models, providers, onUse }: Props) {
+  const [freed, setFreed] = useState<string | null>(null);
+  if (models.statuses === null && models.problem === null) return null;
+  const use = (row: LocalModelRow) => () =>
+    void onUse({
+      preset: 'in-gloss',
+      kind: 'in-gloss',
+      name: `${t('inGlossTitle')}: ${row.info.label}`,
+      baseUrl: '',
+      model: row.info.id,
+    });
+  const remove = (row: LocalModelRow) => () =>
+    void models.remove(row.info.id).then((bytes) => setFreed(t('inGlossRemoved', row.info.label, size(bytes))));
+  return (
+    <section className="on-device local-model" aria-label={t('inGlossTitle')}>
+      <strong>{t('inGlossTitle')}</strong>
+      <p className="hint">{t('inGlossPrivate')}</p>
+      {models.problem && (
+        <p className="field-error" role="alert">
+          {models.problem}
+        </p>
+      )}
+      {freed && <p role="status">{freed}</p>}
+      <ul>
+        {rowsOf(models.statuses ?? []).map((row) => (
+          <ModelRow
+            key={row.info.id}
+            row={row}
+            used={providers.some((p) => p.kind === 'in-gloss' && p.model === row.info.id)}
+            onDownload={() => models.download(row.info.id, use(row))}
+            onCancel={() => models.cancel(row.info.id)}
+            onUse={use(row)}
+            onRemove={remove(row)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface RowProps {
+  row: LocalModelRow;
+  used: boolean;
+  onDownload: () => void;
+  onCancel: () => void;
+  onUse: () => void;
+  onRemove: () => void;
+}
+
+function ModelRow({ row: { info, status }, used, onDownload, onCancel, onUse, onRemove }: RowProps) {
+  const fraction = progressOf(status);
+  return (
+    <li className="provider">
+      <div>
+        <strong>{info.label}</strong>
+        <div className="hint">{t('inGlossModelFacts', size(info.bytes), info.licence)}</div>
+        {status.state === 'failed' && <p className="field-error">{status.problem}</p>}
+      </div>
+      {status.state === 'downloading' ? (
+        <div className="on-device-progress">
+          <progress value={fraction} max={1} aria-label={t('inGlossProgress', info.label)} />
+          <span role="status">{t('inGlossDownloading', size(status.loaded ?? 0), size(info.bytes))}</span>
+          <button type="button" onClick={onCancel}>
+            {t('chromeAiCancel')}
+          </button>
+        </div>
+      ) : status.state === 'ready' ? (
+        <div className="row">
+          {!used && (
+            <button type="button" className="primary" onClick={onUse} aria-label={t('inGlossUse', info.label)}>
+              {t('use')}
+            </button>
+          )}
+          <button type="button" onClick={onRemove} aria-label={t('inGlossRemove', info.label)}>
+            {t('remove')}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          className="primary"
+          onClick={onDownload}
+          aria-label={t('inGlossDownload', info.label, size(info.bytes))}
+        >
+          {t('chromeAiDownloadUse')}
+        </button>
+      )}
+    </li>
+  );
+}
