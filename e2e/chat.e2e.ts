@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ask as askIn, configureProvider, request } from './panel';
+import { ask as askIn, configureProvider, openProviderForm, request } from './panel';
 import { fixture, perEvent, splitInsideCharacters } from './provider-server';
 import { startSession, type Session } from './session';
 import { ssePieces } from './sse';
@@ -32,6 +32,7 @@ const ask = (question: string) => askIn(panel, question);
 describe('first run', () => {
   test('shows the provider form and explains a bad base URL as it is typed', async () => {
     await expect.poll(() => panel.getByRole('heading', { name: 'Connect a model' }).isVisible()).toBe(true);
+    await openProviderForm(panel);
     await panel.getByRole('textbox', { name: 'Base URL' }).fill('ftp://example.com/v1');
     await expect.poll(() => panel.getByRole('alert').textContent()).toContain('must start with http:// or https://');
   });

@@ -10,6 +10,18 @@ export interface ProviderForm {
   key?: string;
 }
 
+/**
+ * On the first run, the provider form: behind "Use a cloud provider or another server instead"
+ * where a model on this computer is offered first (the one inside Gloss, in Chromium here).
+ */
+export async function openProviderForm(panel: Page): Promise<void> {
+  const other = panel.locator('button.add-provider');
+  const form = panel.locator('form.provider-editor');
+  await other.or(form).first().waitFor();
+  if (await other.isVisible()) await other.click();
+  await form.waitFor();
+}
+
 /** Adds the first provider, or edits the only/first one, and returns to the chat. */
 export async function configureProvider(panel: Page, form: ProviderForm): Promise<void> {
   const settings = panel.getByRole('button', { name: 'Settings' });
@@ -20,8 +32,9 @@ export async function configureProvider(panel: Page, form: ProviderForm): Promis
       .getByRole('button', { name: /^Edit / })
       .first()
       .click();
-  } else if (form.preset) {
-    await panel.getByLabel('Provider type').selectOption({ label: form.preset });
+  } else {
+    await openProviderForm(panel);
+    if (form.preset) await panel.getByLabel('Provider type').selectOption({ label: form.preset });
   }
   await panel.getByRole('textbox', { name: 'Base URL' }).fill(form.baseUrl);
   if (form.key !== undefined) await panel.getByLabel(/^API key/).fill(form.key);

@@ -5,7 +5,7 @@
  * instead of a bare 404. A prompt over the model's context says so and what to do next.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ask, configureProvider } from './panel';
+import { ask, configureProvider, openProviderForm } from './panel';
 import { fixture, perEvent } from './provider-server';
 import { startSession, type Session } from './session';
 
@@ -20,6 +20,7 @@ afterAll(() => session.close());
 test('a pasted /v1/chat/completions is shown as the URL called, and answers', async () => {
   const { server, panel } = session;
   const endpoint = `${server.url}/v1/chat/completions`;
+  await openProviderForm(panel);
   await panel.getByRole('textbox', { name: 'Base URL' }).fill(endpoint);
   await panel.getByLabel('Model', { exact: true }).fill('gpt-4o-mini');
   await expect.poll(() => panel.locator('.calls-url').textContent()).toBe(`Gloss will call: ${endpoint}`);

@@ -5,7 +5,7 @@
  * cannot load reads as an error.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ask } from './panel';
+import { ask, openProviderForm } from './panel';
 import { startSession, type Session } from './session';
 
 let session: Session;
@@ -18,6 +18,7 @@ afterAll(() => session.close());
 
 test('a cloud preset saved without a key asks for the key', async () => {
   const { panel } = session;
+  await openProviderForm(panel);
   // The first-run form starts on the OpenAI preset, at api.openai.com.
   await panel.getByRole('button', { name: 'Save', exact: true }).click();
   await expect

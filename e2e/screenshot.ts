@@ -20,6 +20,7 @@ import { blindModel, unreachableTest } from './screenshot-states-34';
 import { toolStates } from './screenshot-states-28';
 import { webStates } from './screenshot-states-29';
 import { onDeviceStates } from './screenshot-states-32';
+import { openProviderForm } from './panel';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
@@ -54,8 +55,10 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     const panel = await browser.openPanel();
     await panel.setViewportSize({ width: 360, height: HEIGHT });
     const label = LABELS[lang];
-    await panel.getByRole('textbox', { name: label.baseUrl }).waitFor();
+    await panel.locator('.local-model li').waitFor();
     await shoot(panel, `first-run-${lang}`);
+    await openProviderForm(panel);
+    await shoot(panel, `first-run-form-${lang}`);
     // As configureProvider does, with the labels of the browser's language.
     await panel.getByRole('textbox', { name: label.baseUrl }).fill(`${server.url}/v1`);
     await panel.getByLabel(label.model, { exact: true }).fill('/models/SmolLM2-1.7B-Instruct.Q4_K_M.gguf');

@@ -30,8 +30,9 @@ export function FirstRun({ chromeModel, onUse, onSave }: Props) {
   const [other, setOther] = useState(false);
   const builtIn = offered(chromeModel);
   const localModels = useLocalModels();
-  // Where the browser has no model of its own, the one that runs inside Gloss is offered.
-  const inGloss = !builtIn && localModels.statuses !== null;
+  // Where the browser has no model of its own, the one that runs inside Gloss is offered (from
+  // the start, so the form does not show and go; unless the worker says it cannot run here).
+  const inGloss = !builtIn && localModels.problem === null;
   return (
     <>
       {builtIn && <ChromeModel model={chromeModel} onUse={onUse} />}
