@@ -1,5 +1,7 @@
 /**
- * The gallery's states from issue 32 (e2e/screenshot.ts): Chrome's built-in model on the first
+ * The gallery's states from issue 32 (e2e/screenshot.ts): the model inside Gloss (SmolLM2 from
+ * its Hugging Face address, served here) offered, downloading, and in Settings with Remove; and
+ * Chrome's built-in model on the first
  * run where it cannot run (Chromium here, for real), where it can be downloaded, while it
  * downloads, where it is ready, an answer from it, and its row in Settings. All but the first
  * run against the Prompt API stand-in (`fixtures/prompt-api.ts`).
@@ -7,6 +9,9 @@
 import type { Page } from 'playwright-core';
 import { launchWithExtension } from './browser';
 import { promptApiScript, type StandInPlan } from './fixtures/prompt-api';
+import { serveHuggingFace } from './local-model-support';
+import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
+import { ensureModel } from '../scripts/llama.mjs';
 
 type Shoot = (panel: Page, name: string) => Promise<void>;
 
@@ -40,7 +45,35 @@ async function withPlan(lang: 'en' | 'de', panelPlan: StandInPlan | null, body: 
   }
 }
 
+/** The model inside Gloss: offered on the first run, downloading, used, and in Settings with Remove. */
+async function inGlossStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
+  const model = LOCAL_MODELS[0]!;
+  const site = await serveHuggingFace(model, ensureModel());
+  const browser = await launchWithExtension({ lang, args: site.args });
+  try {
+    const panel = await browser.openPanel();
+    await panel.setViewportSize({ width: 360, height: 720 });
+    await panel.locator('.local-model li').waitFor();
+    await shoot(panel, `in-gloss-first-run-${lang}`);
+    await panel.locator('.local-model button.primary').click();
+    await panel.locator('.local-model progress').waitFor();
+    await shoot(panel, `in-gloss-downloading-${lang}`);
+    await panel.locator('textarea').waitFor({ timeout: 60_000 });
+    await panel.locator('.bar button').last().click(); // Settings
+    const section = panel.locator('.local-model');
+    await section.scrollIntoViewIfNeeded();
+    await shoot(panel, `in-gloss-settings-${lang}`);
+    await section.locator('li button').last().click(); // Remove
+    await section.locator('[role=status]').waitFor();
+    await shoot(panel, `in-gloss-removed-${lang}`);
+  } finally {
+    await browser.close();
+    site.close();
+  }
+}
+
 export async function onDeviceStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
+  await inGlossStates(lang, shoot);
   await withPlan(lang, null, async (panel) => {
     await panel.locator('.chrome-model').waitFor();
     await panel.locator('.chrome-model').scrollIntoViewIfNeeded();

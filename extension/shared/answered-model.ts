@@ -10,6 +10,7 @@
  * and only the worker has the WASM (the panel would need a message to the worker for every
  * answer shown). So this one comparison stays in `shared`, used by both, and is tested in Node.
  */
+import { localModelInfo } from './local-model/catalogue';
 
 /**
  * A model id for display. Local servers such as llama.cpp name a model by its file path (as
@@ -17,6 +18,9 @@
  * like `openai/gpt-4o` are kept whole.
  */
 export function modelName(id: string): string {
+  // A model inside Gloss goes by its catalogue name, not its file's id.
+  const local = localModelInfo(id);
+  if (local) return local.label;
   const path = /^([A-Za-z]:)?[\\/]/.test(id) || /\.gguf$/i.test(id);
   return path ? (id.split(/[\\/]/).pop() ?? id) : id;
 }

@@ -3,7 +3,7 @@
  * models that run inside Gloss, whose files are downloaded and removed here.
  */
 import type { ProviderInput, PublicProvider } from '../../../shared/settings';
-import { ChromeModel } from './ChromeModel';
+import { ChromeModel, offered } from './ChromeModel';
 import { LocalModel } from './LocalModel';
 import type { ChromeModel as ChromeModelState } from './useChromeModel';
 import { useLocalModels } from './useLocalModels';
@@ -18,8 +18,12 @@ export function OnDeviceModels({ providers, chromeModel, onUse }: Props) {
   const localModels = useLocalModels();
   return (
     <>
-      {!providers.some((p) => p.kind === 'chrome-ai') && <ChromeModel model={chromeModel} onUse={onUse} />}
+      {offered(chromeModel) && !providers.some((p) => p.kind === 'chrome-ai') && (
+        <ChromeModel model={chromeModel} onUse={onUse} />
+      )}
       <LocalModel models={localModels} providers={providers} onUse={onUse} />
+      {/* Where Chrome cannot run its model, the note of why comes after what does run here. */}
+      {!offered(chromeModel) && <ChromeModel model={chromeModel} onUse={onUse} />}
     </>
   );
 }
