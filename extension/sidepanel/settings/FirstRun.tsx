@@ -5,7 +5,7 @@
  * behind a button: a full cloud form under the choice the user came for made the first step
  * look like work (issue 34).
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { Res } from '../../shared/protocol';
 import type { ProviderInput } from '../../shared/settings';
@@ -28,16 +28,21 @@ interface Props {
 export function FirstRun({ chromeModel, onUse, onSave }: Props) {
   const [found, setFound] = useState(false);
   const [other, setOther] = useState(false);
+  const [looked, setLooked] = useState(false);
   const builtIn = offered(chromeModel);
   const localModels = useLocalModels();
-  // Where the browser has no model of its own, the one that runs inside Gloss is offered (from
-  // the start, so the form does not show and go; unless the worker says it cannot run here).
-  const inGloss = !builtIn && localModels.problem === null;
+  // Where the browser has no model of its own and no server was found here, the one that runs
+  // inside Gloss is offered (unless the worker says it cannot run here). It shows once the first
+  // look for servers is over, so it neither comes before a server found nor goes when one is;
+  // the form waits behind its button from the start, so it does not show and go either.
+  const inGloss = !builtIn && !found && localModels.problem === null;
+  const lookedNow = useCallback(() => setLooked(true), []);
   return (
     <>
       {builtIn && <ChromeModel model={chromeModel} onUse={onUse} />}
-      {inGloss && <LocalModel models={localModels} providers={[]} onUse={onUse} />}
-      <LocalServers onSave={onUse} onFound={setFound} />
+      {/* A server found here is a bigger model than one inside Gloss: it comes first. */}
+      <LocalServers onSave={onUse} onFound={setFound} onLooked={lookedNow} />
+      {inGloss && looked && <LocalModel models={localModels} providers={[]} onUse={onUse} />}
       {(found || builtIn || inGloss) && !other ? (
         <button type="button" className="add-provider" onClick={() => setOther(true)}>
           {t('otherProvider')}

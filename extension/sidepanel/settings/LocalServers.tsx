@@ -16,9 +16,11 @@ interface Props {
   onSave: (input: ProviderInput) => Promise<unknown>;
   /** Whether a server answered: the first run then offers it before the full form. */
   onFound: (found: boolean) => void;
+  /** The first look (made without asking for access) is over, whatever it found. */
+  onLooked?: () => void;
 }
 
-export function LocalServers({ onSave, onFound }: Props) {
+export function LocalServers({ onSave, onFound, onLooked }: Props) {
   const [state, setState] = useState<'idle' | 'looking' | 'done'>('idle');
   const [servers, setServers] = useState<Server[]>([]);
   useEffect(() => onFound(servers.length > 0), [servers, onFound]);
@@ -27,18 +29,20 @@ export function LocalServers({ onSave, onFound }: Props) {
   // requests (llama.cpp does by default) answer, and are offered right away.
   useEffect(() => {
     let live = true;
-    send('local.detect', {}).then(
-      (r) => {
-        if (!live || r.servers.length === 0) return;
-        setServers(r.servers);
-        setState('done');
-      },
-      () => undefined,
-    );
+    send('local.detect', {})
+      .then(
+        (r) => {
+          if (!live || r.servers.length === 0) return;
+          setServers(r.servers);
+          setState('done');
+        },
+        () => undefined,
+      )
+      .finally(() => live && onLooked?.());
     return () => {
       live = false;
     };
-  }, []);
+  }, [onLooked]);
 
   const find = () => {
     const asked = requestOrigins(LOCAL_ORIGINS); // in the click, before any await
