@@ -1,11 +1,12 @@
 /**
  * llama.cpp in WebAssembly (`@wllama/wllama`), as the engine host runs it: one model loaded at
  * a time, from the file `model-files.ts` stored (a `File` from OPFS, read by wllama in its own
- * Web Worker, so the host page's thread only passes messages), one answer at a time. wllama and
- * its 10 MB of WebAssembly are imported on the first answer, so reading a web page in the same
- * offscreen document never loads them. The WebAssembly ships in the extension (no CDN): wllama's
- * "compat" fallback, which would fetch a worker script from a CDN on browsers without JSPI or
- * 64-bit memory, is switched off, as remote code is not allowed in an extension.
+ * Web Worker, so the host page's thread only passes messages and pieces of the file), one answer
+ * at a time. wllama and its 10 MB of WebAssembly are imported on the first answer, so reading a
+ * web page in the same offscreen document never loads them. The WebAssembly ships in the
+ * extension (no CDN): wllama's "compat" fallback, which would fetch a worker script from a CDN on
+ * browsers without JSPI or 64-bit memory, is switched off, as remote code is not allowed in an
+ * extension.
  */
 import type { ChatCompletionChunk, Wllama } from '@wllama/wllama';
 import { localModelInfo } from '../../shared/local-model/catalogue';

