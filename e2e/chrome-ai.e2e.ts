@@ -22,12 +22,12 @@ test('where Chrome cannot run its model, the first run and Settings say so, and 
   await expect.poll(() => section.textContent()).toContain('Not available on this computer');
   expect(await section.textContent()).toContain('16 GB of RAM and 4 CPU cores');
   expect(await section.getByRole('button').count()).toBe(0);
-  // Noted after the ways that do work here: the model inside Gloss, the local servers, the form.
+  // Noted after the ways that do work here: the local servers, the model inside Gloss, the form.
   await panel.locator('.local-model li').waitFor();
   const order = await panel.evaluate(() =>
     [...document.querySelectorAll('.local-model, .local, .add-provider, .chrome-model')].map((e) => e.className),
   );
-  expect(order).toEqual(['on-device local-model', 'local', 'add-provider', 'on-device chrome-model']);
+  expect(order).toEqual(['local', 'on-device local-model', 'add-provider', 'on-device chrome-model']);
   await saveTestProvider(panel, 'http://127.0.0.1:9/v1');
   await panel.getByRole('button', { name: 'Settings' }).click();
   await expect.poll(() => section.textContent()).toContain('Not available on this computer');
