@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { LocalModelInfo } from '../../shared/local-model/catalogue';
 import { Downloads } from './downloads';
 import { sha256Hex, type ModelFiles } from './model-files';
@@ -71,7 +71,8 @@ function slowFetch(body: Uint8Array) {
   return { fetchFn, urls, release: () => release() };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 10));
+/** Waits until the download has streamed its first piece (its progress is more than nothing). */
+const started = (downloads: Downloads) => vi.waitFor(() => expect(downloads.list()[0]?.loaded ?? 0).toBeGreaterThan(0));
 
 describe('Downloads', () => {
   test('streams the catalogue URL without credentials, counts progress, checks and records the file', async () => {
@@ -80,14 +81,15 @@ describe('Downloads', () => {
     const net = slowFetch(BYTES);
     const downloads = new Downloads(store, net.fetchFn);
     downloads.start(model);
-    await settle();
-    expect(downloads.list()).toEqual([
-      { id: 'tiny', loaded: Math.floor(BYTES.byteLength / 2), total: BYTES.byteLength },
-    ]);
+    await vi.waitFor(() =>
+      expect(downloads.list()).toEqual([
+        { id: 'tiny', loaded: Math.floor(BYTES.byteLength / 2), total: BYTES.byteLength },
+      ]),
+    );
     expect(downloads.active()).toBe(true);
     expect(files.has('tiny')).toBe(false);
     net.release();
-    await settle();
+    await vi.waitFor(() => expect(checked.get('tiny')).toBe(model.sha256));
     expect(downloads.list()).toEqual([]);
     expect(files.get('tiny')).toEqual(BYTES);
     expect(checked.get('tiny')).toBe(model.sha256);
@@ -100,7 +102,7 @@ describe('Downloads', () => {
     const model = await modelOf(BYTES);
     downloads.start(model);
     downloads.start(model);
-    await settle();
+    await started(downloads);
     expect(net.urls).toHaveLength(1);
   });
 
@@ -108,7 +110,7 @@ describe('Downloads', () => {
     const { store, files, checked } = memoryFiles();
     const downloads = new Downloads(store, slowFetch(BYTES).fetchFn);
     downloads.start(await modelOf(BYTES));
-    await settle();
+    await started(downloads);
     await downloads.cancel('tiny');
     expect(downloads.list()).toEqual([]);
     expect(files.size).toBe(0);
@@ -124,10 +126,9 @@ describe('Downloads', () => {
     const net = slowFetch(served);
     const downloads = new Downloads(store, net.fetchFn);
     downloads.start(await modelOf(BYTES));
-    await settle();
+    await started(downloads);
     net.release();
-    await settle();
-    expect(downloads.list()).toMatchObject([{ id: 'tiny', failed: failure }]);
+    await vi.waitFor(() => expect(downloads.list()).toMatchObject([{ id: 'tiny', failed: failure }]));
     expect(downloads.active()).toBe(false);
     expect(checked.size).toBe(0);
     expect(files.size).toBe(0);
@@ -143,8 +144,7 @@ describe('Downloads', () => {
     for (const [store, fetchFn, failure] of cases) {
       const downloads = new Downloads(store, fetchFn);
       downloads.start(model);
-      await settle();
-      expect(downloads.list()).toMatchObject([{ failed: failure }]);
+      await vi.waitFor(() => expect(downloads.list()).toMatchObject([{ failed: failure }]));
     }
   });
 
@@ -155,11 +155,10 @@ describe('Downloads', () => {
     const downloads = new Downloads(store, fetchFn);
     const model = await modelOf(BYTES);
     downloads.start(model);
-    await settle();
+    await vi.waitFor(() => expect(downloads.list()).toMatchObject([{ failed: 'http' }]));
     fail = false;
     downloads.start(model);
-    await settle();
+    await vi.waitFor(() => expect(checked.get('tiny')).toBe(model.sha256));
     expect(downloads.list()).toEqual([]);
-    expect(checked.get('tiny')).toBe(model.sha256);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { localizeProblem, t } from '../../shared/i18n';
 import type { Timeouts } from '../../shared/settings';
-import { isSpecError, onDeviceMessages, timeoutError, type OnDeviceMessage } from '../core';
+import { isSpecError, onDeviceMessages, type OnDeviceMessage } from '../core';
 import type { SentMessage } from '../answers/prompt';
 import type { Post } from '../providers/provider-stream';
 import { Watchdog } from '../providers/watchdog';
@@ -56,9 +56,7 @@ export async function streamChromeAi(
     lastWindow = windowOf(session) ?? lastWindow;
     await answer(session, toPrompt(turns.at(-1) as OnDeviceMessage), post, clock);
   } catch (e) {
-    if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
-    else if (signal.aborted) post({ type: 'stopped' });
-    else post(failure(e));
+    post(clock.end(() => failure(e)));
   } finally {
     clock.stop();
     session?.destroy();

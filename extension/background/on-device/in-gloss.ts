@@ -7,7 +7,7 @@
 import { localizeProblem, t } from '../../shared/i18n';
 import { answerTokens, LOCAL_ANSWER_TOKENS } from '../../shared/presets';
 import type { StoredProvider, Timeouts } from '../../shared/settings';
-import { isSpecError, onDeviceMessages, timeoutError, type OnDeviceMessage } from '../core';
+import { isSpecError, onDeviceMessages, type OnDeviceMessage } from '../core';
 import type { SentMessage } from '../answers/prompt';
 import { generateLocal, LocalModelProblem, type LocalChatMessage } from '../local-model/local-model';
 import type { Post } from '../providers/provider-stream';
@@ -43,9 +43,7 @@ export async function streamInGloss(
     post({ type: 'usage', inputTokens: done.inputTokens, outputTokens: done.outputTokens });
     post({ type: 'done', reason: done.finish });
   } catch (e) {
-    if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
-    else if (signal.aborted) post({ type: 'stopped' });
-    else post(failure(e));
+    post(clock.end(() => failure(e)));
   } finally {
     clock.stop();
   }

@@ -21,7 +21,6 @@ import {
   isSpecError,
   networkError,
   StreamDecoder,
-  timeoutError,
   type ChatSpec,
   type HttpRequest,
   type StreamEvent,
@@ -93,9 +92,7 @@ async function fromServer(
   try {
     await fetchAnswer(provider, request, post, clock, fetchFn, options);
   } catch {
-    if (clock.timedOut) post(timeoutError(clock.seconds, clock.started));
-    else if (signal.aborted) post({ type: 'stopped' });
-    else post(networkError(request.url, browserOffline()));
+    post(clock.end(() => networkError(request.url, browserOffline())));
   } finally {
     clock.stop();
   }

@@ -2,6 +2,7 @@
  * The time limits of one answer, whatever runs it (a server's stream, or a model in the browser).
  */
 import type { Timeouts } from '../../shared/settings';
+import { timeoutError, type StreamEvent } from '../core';
 
 /**
  * Aborts the request when no first byte arrives in time, or no data for too long mid-answer;
@@ -21,12 +22,21 @@ export class Watchdog {
 
   constructor(
     private readonly limits: Timeouts,
-    user: AbortSignal,
+    private readonly user: AbortSignal,
   ) {
     this.seconds = limits.firstByteSeconds;
     if (user.aborted) this.controller.abort();
     user.addEventListener('abort', () => this.controller.abort(), { once: true });
     this.arm(this.seconds * 1000);
+  }
+
+  /**
+   * How an answer that threw ends: at a time limit, by the user's Stop, or as `failed` says (the
+   * error only the caller can read).
+   */
+  end(failed: () => StreamEvent): StreamEvent | { type: 'stopped' } {
+    if (this.timedOut) return timeoutError(this.seconds, this.started);
+    return this.user.aborted ? { type: 'stopped' } : failed();
   }
 
   /** Data arrived: the idle limit starts over. */
