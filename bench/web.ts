@@ -124,7 +124,9 @@ async function main(): Promise<void> {
     await panel.setViewportSize({ width: 360, height: 720 });
     model.script({ tool: 'none', args: {}, refuseTools: true });
     await useProvider(panel, model.url, 'openai');
-    await request(panel, 'web.save', { web: { engine: 'searxng', searxngUrl: fixtures.searxngUrl, resultCount: 5 } });
+    await request(panel, 'web.save', {
+      web: { engine: 'searxng', searxngUrl: fixtures.searxngUrl, resultCount: 5, searchFirst: false },
+    });
     await grantAnySite(panel, display.name);
     const cdp = await browser.context.browser()?.newBrowserCDPSession();
     if (!cdp) throw new Error('no browser-level DevTools session');

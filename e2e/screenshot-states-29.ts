@@ -86,7 +86,9 @@ export async function webStates(lang: 'en' | 'de', providerUrl: string, shoot: S
     await web.getByRole('button', { name: words.save }).click();
     await panel.locator('.bar button').last().click(); // back to the chat
     await webToolStates(panel, display.name, site, shoot, lang);
-    await request(panel, 'web.save', { web: { engine: 'duckduckgo', searxngUrl: '', resultCount: 5 } });
+    await request(panel, 'web.save', {
+      web: { engine: 'duckduckgo', searxngUrl: '', resultCount: 5, searchFirst: false },
+    });
   } finally {
     await browser.close();
     site.close();

@@ -33,9 +33,9 @@ const REQUESTS: { [K in MessageName]: Req<K> } = {
   'tools.limits': { maxRounds: 10, callTimeoutSeconds: 60 },
   'tools.glossPolicy': { tool: 'web_search', policy: 'ask' },
   'web.get': {},
-  'web.save': { web: { engine: 'duckduckgo', searxngUrl: '', resultCount: 5 } },
+  'web.save': { web: { engine: 'duckduckgo', searxngUrl: '', resultCount: 5, searchFirst: false } },
   // Port 9 refuses at once: the panel's try is answered without waiting on the network.
-  'web.try': { web: { engine: 'searxng', searxngUrl: 'http://127.0.0.1:9', resultCount: 5 } },
+  'web.try': { web: { engine: 'searxng', searxngUrl: 'http://127.0.0.1:9', resultCount: 5, searchFirst: false } },
   'context.take': { windowId: 1 },
   'context.taken': { lease: ID },
   'context.fit': { text: 'x' },

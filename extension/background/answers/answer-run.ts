@@ -75,7 +75,9 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
     return text;
   };
   const webMode = async (g: GlossTools) => plain(await withWebSources({ ...webRun(ctx, g), silently }, fenced));
-  if (!ctx.tools || !source || exposed.specs.length === 0) return gloss ? webMode(gloss) : plain(fenced);
+  // Web mode: no tools to offer, or Settings → Web says to search with every question first.
+  if (gloss && (settings.web.searchFirst || exposed.specs.length === 0)) return webMode(gloss);
+  if (!ctx.tools || !source || exposed.specs.length === 0) return plain(fenced);
   // A model that cannot use tools, in a chat that searches the web, gets web mode instead.
   const seen = { refused: false };
   const loopPost = (event: Parameters<typeof answer.receive>[0]) => {

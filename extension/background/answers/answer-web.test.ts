@@ -150,3 +150,23 @@ test('a server that could not be reached is named in the chat, and the answer co
   expect(turn?.toolsMissing).toEqual([{ source: 'My server', problem: 'Gloss could not reach My server.' }]);
   expect(turn?.status).toBe('done');
 });
+
+test('with "Search first, every time", a model that could call tools is sent what Gloss read instead', async () => {
+  const first = { ...SETTINGS, web: { ...SETTINGS.web, searchFirst: true } };
+  const { store, answers, requests, queries } = await setUp(false, first);
+  const command = ask(true);
+  await (await answers.open(command))!.ended;
+  expect(queries).toEqual([command.question]);
+  expect(requests).toHaveLength(1);
+  expect(requests[0]!.tools).toEqual([]);
+  expect(text(requests[0]!.messages.at(-1)!.content)).toContain('[1] Tides\nhttps://tides.example/how');
+  expect((await store.turn(command.turnId))?.steps?.map((s) => s.tool)).toEqual(['web_search', 'fetch_url']);
+});
+
+test('"Search first" changes nothing in a chat that does not search the web', async () => {
+  const first = { ...SETTINGS, web: { ...SETTINGS.web, searchFirst: true } };
+  const { answers, requests, queries } = await setUp(false, first);
+  await (await answers.open(ask(false)))!.ended;
+  expect(queries).toEqual([]);
+  expect(text(requests[0]!.messages.at(-1)!.content)).not.toContain('<<<tool result');
+});

@@ -46,6 +46,7 @@ const web = (engine: WebSettings['engine'], more: Partial<WebSettings> = {}): We
   engine,
   searxngUrl: '',
   resultCount: 5,
+  searchFirst: false,
   ...more,
 });
 

@@ -17,7 +17,7 @@ describe('the web settings in the stored record', () => {
     const { web, ...older } = withProvider;
     expect(web).toEqual(DEFAULT_WEB);
     expect(migrateSettings(older)).toEqual(withProvider);
-    expect(DEFAULT_WEB).toEqual({ engine: 'duckduckgo', searxngUrl: '', resultCount: 5 });
+    expect(DEFAULT_WEB).toEqual({ engine: 'duckduckgo', searxngUrl: '', resultCount: 5, searchFirst: false });
   });
 
   test.each([
@@ -31,8 +31,20 @@ describe('the web settings in the stored record', () => {
     expect(migrateSettings({ ...withProvider, web })).toEqual(withProvider);
   });
 
+  test('a record from before "Search first" reads it as off; one with it keeps it', () => {
+    const older = { engine: 'brave', searxngUrl: '', resultCount: 4 } as const;
+    expect(migrateSettings({ ...withProvider, web: older }).web).toEqual({ ...older, searchFirst: false });
+    const on = { ...older, searchFirst: true };
+    expect(migrateSettings({ ...withProvider, web: on }).web).toEqual(on);
+  });
+
   test('a valid record is read as stored, and the panel sees it (no key is in either)', () => {
-    const web = { engine: 'searxng', searxngUrl: 'https://searx.example.org', resultCount: 10 } as const;
+    const web = {
+      engine: 'searxng',
+      searxngUrl: 'https://searx.example.org',
+      resultCount: 10,
+      searchFirst: false,
+    } as const;
     const stored = migrateSettings({ ...withProvider, web });
     expect(stored.web).toEqual(web);
     expect(toPublic(stored).web).toEqual(web);

@@ -58,10 +58,16 @@ export const WebSettingsSchema = v.object({
   searxngUrl: v.pipe(v.string(), v.maxLength(2048)),
   /** How many results one search gives the model. */
   resultCount: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_RESULT_COUNT)),
+  /**
+   * In a chat that searches the web, Gloss searches with every question and sends what it read
+   * before the model answers (web mode), even to a model that could call the tools itself.
+   * Absent in records from before it: off.
+   */
+  searchFirst: v.optional(v.boolean(), false),
 });
 export type WebSettings = v.InferOutput<typeof WebSettingsSchema>;
 
-export const DEFAULT_WEB: WebSettings = { engine: 'duckduckgo', searxngUrl: '', resultCount: 5 };
+export const DEFAULT_WEB: WebSettings = { engine: 'duckduckgo', searxngUrl: '', resultCount: 5, searchFirst: false };
 
 /** The web's entry in the stored and public settings (a key is never in either). */
 export const WebSettingsEntries = {

@@ -56,6 +56,15 @@ export function WebForm({ form, keys }: { form: Form; keys: SavedKeys | null }) 
         value={draft.resultCount}
         onChange={(e) => edit({ ...draft, resultCount: e.target.value })}
       />
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.searchFirst}
+          onChange={(e) => edit({ ...draft, searchFirst: e.target.checked })}
+        />
+        {t('webSearchFirst')}
+      </label>
+      <p className="hint">{t('webSearchFirstHint')}</p>
       <EngineAccess pattern={draftAccess(draft)} />
       <FieldError id={id} field="form" problem={problem} />
       <div className="row web-save">

@@ -8,12 +8,13 @@ const brave: WebDraft = { ...draftOf(DEFAULT_WEB), engine: 'brave' };
 
 describe('the web form', () => {
   test('starts from the saved settings, with no key typed', () => {
-    expect(draftOf({ engine: 'searxng', searxngUrl: 'https://s.lan', resultCount: 3 })).toEqual({
+    expect(draftOf({ engine: 'searxng', searxngUrl: 'https://s.lan', resultCount: 3, searchFirst: true })).toEqual({
       engine: 'searxng',
       searxngUrl: 'https://s.lan',
       resultCount: '3',
       key: '',
       removeKey: false,
+      searchFirst: true,
     });
   });
 
@@ -44,7 +45,7 @@ describe('the web form', () => {
   test('what Save and Try send', () => {
     const draft = { ...brave, searxngUrl: ' https://s.lan ', resultCount: '12', key: 'test-key-brave-1' };
     expect(requestOf(draft)).toEqual({
-      web: { engine: 'brave', searxngUrl: 'https://s.lan', resultCount: 10 },
+      web: { engine: 'brave', searxngUrl: 'https://s.lan', resultCount: 10, searchFirst: false },
       key: 'test-key-brave-1',
     });
     expect(requestOf(draftOf(DEFAULT_WEB))).toEqual({ web: DEFAULT_WEB });

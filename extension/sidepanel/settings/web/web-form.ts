@@ -18,6 +18,7 @@ export interface WebDraft {
   key: string;
   /** The saved key is to be removed. */
   removeKey: boolean;
+  searchFirst: boolean;
 }
 
 /** The form for the settings as saved. */
@@ -39,7 +40,12 @@ export function resultCount(typed: string): number {
 
 /** The settings the draft stands for. */
 export function webOf(draft: WebDraft): WebSettings {
-  return { engine: draft.engine, searxngUrl: draft.searxngUrl.trim(), resultCount: resultCount(draft.resultCount) };
+  return {
+    engine: draft.engine,
+    searxngUrl: draft.searxngUrl.trim(),
+    resultCount: resultCount(draft.resultCount),
+    searchFirst: draft.searchFirst,
+  };
 }
 
 /** What to do with the key: undefined keeps the saved one, '' removes it, a string replaces it. */
