@@ -94,12 +94,13 @@ async function useLocalServer(bar: Rect): Promise<void> {
 
 /**
  * Settings → Tools → Add an MCP server, by the keyboard: from the settings button, Tab passes the
- * provider's Edit and Remove, Add provider, the two time limits and their Save; the form opens
+ * provider's Edit and Remove, the model inside Gloss's Download, Add provider, the two time
+ * limits and their Save; the form opens
  * on Name; after the address come Add a header, then Save.
  */
 async function addEverything(bar: Rect): Promise<void> {
   await clickSettings(bar);
-  await keys(...Array<string>(8).fill('Tab'), 'Return');
+  await keys(...Array<string>(9).fill('Tab'), 'Return');
   await type('Everything');
   await keys('Tab');
   await type(everything.url);

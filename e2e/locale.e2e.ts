@@ -18,6 +18,9 @@ test('with the browser in German, Gloss is in German', async () => {
     expect(await panel.evaluate(() => document.documentElement.lang)).toMatch(/^de/);
     // First run: the settings, in German.
     await expect.poll(() => panel.getByRole('heading', { name: 'Ein Modell verbinden' }).isVisible()).toBe(true);
+    // The model inside Gloss is offered first, in German; the form waits behind its button.
+    await expect.poll(() => panel.getByRole('region', { name: 'Läuft in Gloss' }).textContent()).toContain('98 MB');
+    await panel.getByRole('button', { name: 'Stattdessen einen Cloud-Anbieter oder anderen Server nutzen' }).click();
     // A message from the Rust core, said in German too.
     await panel.getByLabel('Basis-URL').fill('ftp://example.com/v1');
     await expect
