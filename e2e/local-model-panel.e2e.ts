@@ -61,7 +61,7 @@ test('a question gets a real answer, which goes on while the panel is closed', a
 test('Settings removes the file and says the space it freed', async () => {
   await panel.getByRole('button', { name: 'Settings' }).click();
   const section = panel.getByRole('region', { name: 'Runs inside Gloss' });
-  await section.getByRole('button', { name: 'Remove SmolLM2 135M Instruct' }).click();
+  await section.getByRole('button', { name: 'Delete the file of SmolLM2 135M Instruct (98 MB)' }).click();
   await expect
     .poll(() => section.getByRole('status').first().textContent())
     .toBe('SmolLM2 135M Instruct removed: 98 MB freed.');

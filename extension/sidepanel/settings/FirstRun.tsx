@@ -39,10 +39,10 @@ export function FirstRun({ chromeModel, onUse, onSave }: Props) {
   const lookedNow = useCallback(() => setLooked(true), []);
   return (
     <>
-      {builtIn && <ChromeModel model={chromeModel} onUse={onUse} />}
+      {builtIn && <ChromeModel model={chromeModel} onUse={onUse} offer />}
       {/* A server found here is a bigger model than one inside Gloss: it comes first. */}
       <LocalServers onSave={onUse} onFound={setFound} onLooked={lookedNow} />
-      {inGloss && looked && <LocalModel models={localModels} providers={[]} onUse={onUse} />}
+      {inGloss && looked && <LocalModel models={localModels} providers={[]} onUse={onUse} offer />}
       {(found || builtIn || inGloss) && !other ? (
         <button type="button" className="add-provider" onClick={() => setOther(true)}>
           {t('otherProvider')}

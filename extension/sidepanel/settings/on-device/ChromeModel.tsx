@@ -21,6 +21,8 @@ export const CHROME_AI_INPUT = (): ProviderInput => ({
 interface Props {
   model: Model;
   onUse: (input: ProviderInput) => Promise<unknown>;
+  /** The first run's offer: its buttons are the screen's main ones (in Settings, one choice of many). */
+  offer?: boolean;
 }
 
 /** Whether the model is offered (anything but the note that it cannot run here). */
@@ -28,7 +30,7 @@ export function offered(model: Model): boolean {
   return !['absent', 'checking', 'unavailable'].includes(model.view.state);
 }
 
-export function ChromeModel({ model, onUse }: Props) {
+export function ChromeModel({ model, onUse, offer = false }: Props) {
   const { view } = model;
   if (view.state === 'absent' || view.state === 'checking') return null;
   const use = () => void onUse(CHROME_AI_INPUT());
@@ -41,7 +43,7 @@ export function ChromeModel({ model, onUse }: Props) {
         <p className="hint">{t('chromeAiPrivate')}</p>
       )}
       {view.state === 'available' && (
-        <button type="button" className="primary" onClick={use} aria-label={t('chromeAiUse')}>
+        <button type="button" className={offer ? 'primary' : undefined} onClick={use} aria-label={t('chromeAiUse')}>
           {t('use')}
         </button>
       )}
@@ -53,7 +55,7 @@ export function ChromeModel({ model, onUse }: Props) {
               {view.message}
             </p>
           )}
-          <button type="button" className="primary" onClick={() => model.download(use)}>
+          <button type="button" className={offer ? 'primary' : undefined} onClick={() => model.download(use)}>
             {t('chromeAiDownloadUse')}
           </button>
         </>

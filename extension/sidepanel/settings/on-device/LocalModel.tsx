@@ -15,11 +15,13 @@ interface Props {
   /** The saved providers: a model already one is not offered to Use again. */
   providers: readonly PublicProvider[];
   onUse: (input: ProviderInput) => Promise<unknown>;
+  /** The first run's offer: its buttons are the screen's main ones (in Settings, one choice of many). */
+  offer?: boolean;
 }
 
 const size = (bytes: number) => bytesShown(bytes, uiLanguage());
 
-export function LocalModel({ models, providers, onUse }: Props) {
+export function LocalModel({ models, providers, onUse, offer = false }: Props) {
   const [freed, setFreed] = useState<string | null>(null);
   if (models.statuses === null && models.problem === null) return null;
   const use = (row: LocalModelRow) => () =>
@@ -48,6 +50,7 @@ export function LocalModel({ models, providers, onUse }: Props) {
             key={row.info.id}
             row={row}
             used={providers.some((p) => p.kind === 'in-gloss' && p.model === row.info.id)}
+            offer={offer}
             onDownload={() => models.download(row.info.id, use(row))}
             onCancel={() => models.cancel(row.info.id)}
             onUse={use(row)}
@@ -61,6 +64,7 @@ export function LocalModel({ models, providers, onUse }: Props) {
 
 interface RowProps {
   row: LocalModelRow;
+  offer: boolean;
   used: boolean;
   onDownload: () => void;
   onCancel: () => void;
@@ -68,13 +72,17 @@ interface RowProps {
   onRemove: () => void;
 }
 
-function ModelRow({ row: { info, status }, used, onDownload, onCancel, onUse, onRemove }: RowProps) {
+function ModelRow({ row: { info, status }, offer, used, onDownload, onCancel, onUse, onRemove }: RowProps) {
+  const main = offer ? 'primary' : undefined;
   const fraction = progressOf(status);
   return (
     <li className="provider">
       <div>
         <strong>{info.label}</strong>
-        <div className="hint">{t('inGlossModelFacts', size(info.bytes), info.licence)}</div>
+        <div className="hint">
+          {t('inGlossModelFacts', size(info.bytes), info.licence)}
+          {status.state === 'ready' && ` · ${t('inGlossReady')}`}
+        </div>
         {status.state === 'failed' && <p className="field-error">{status.problem}</p>}
       </div>
       {status.state === 'downloading' ? (
@@ -88,18 +96,18 @@ function ModelRow({ row: { info, status }, used, onDownload, onCancel, onUse, on
       ) : status.state === 'ready' ? (
         <div className="row">
           {!used && (
-            <button type="button" className="primary" onClick={onUse} aria-label={t('inGlossUse', info.label)}>
+            <button type="button" className={main} onClick={onUse} aria-label={t('inGlossUse', info.label)}>
               {t('use')}
             </button>
           )}
-          <button type="button" onClick={onRemove} aria-label={t('inGlossRemove', info.label)}>
-            {t('remove')}
+          <button type="button" onClick={onRemove} aria-label={t('inGlossRemove', info.label, size(info.bytes))}>
+            {t('inGlossDelete')}
           </button>
         </div>
       ) : (
         <button
           type="button"
-          className="primary"
+          className={main}
           onClick={onDownload}
           aria-label={t('inGlossDownload', info.label, size(info.bytes))}
         >
