@@ -13,7 +13,8 @@ import { exposeTools, type ExposedTools } from '../tools/exposed-tools';
 import { joinSources } from '../tools/joined-sources';
 import { runToolLoop, type AskModel, type ToolLoopRun } from '../tools/tool-loop';
 import type { GlossTools } from '../web/gloss-tools';
-import { withWebSources, type WebModeRun } from '../web/web-mode';
+import type { WebModeRun } from '../web/web-mode';
+import { webModeAnswer } from './web-answer';
 import type { OfferedTool, ToolSource } from '../tools/tool-source';
 import type { Answer } from './answer';
 import type { SentMessage } from './prompt';
@@ -67,14 +68,7 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
   }
   const plain = async (messages: SentMessage[]) => ask(messages, { tools: [], onMessage: () => undefined }, post);
   // Web mode: the chat searches the web, and the model answers without tools.
-  const silently = async (messages: SentMessage[]) => {
-    let text = '';
-    await ask(messages, { tools: [], onMessage: () => undefined }, (e) => {
-      if (e.type === 'text') text += e.text;
-    });
-    return text;
-  };
-  const webMode = async (g: GlossTools) => plain(await withWebSources({ ...webRun(ctx, g), silently }, fenced));
+  const webMode = (g: GlossTools) => webModeAnswer(webRun(ctx, g), ask, post, fenced);
   // Web mode: no tools to offer, or Settings → Web says to search with every question first.
   if (gloss && (settings.web.searchFirst || exposed.specs.length === 0)) return webMode(gloss);
   if (!ctx.tools || !source || exposed.specs.length === 0) return plain(fenced);
@@ -139,7 +133,7 @@ function toolSource(ctx: RunContext, gloss: GlossTools | undefined): ToolSource 
   return gloss ? joinSources([ctx.tools.source, gloss]) : ctx.tools.source;
 }
 
-function webRun(ctx: RunContext, gloss: GlossTools): WebModeRun {
+function webRun(ctx: RunContext, gloss: GlossTools): Omit<WebModeRun, 'silently'> {
   const { answer, settings } = ctx;
   return {
     gloss,

@@ -56,6 +56,9 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS, down: 
       }
       const asksQuery = text(messages.at(-1)?.content).startsWith('Write a short web search query');
       post({ type: 'text', text: asksQuery ? '"tides in winter"\n' : 'High tide comes twice a day [1].' });
+      // Reported twice, as servers that report with every chunk do: the last report counts.
+      post({ type: 'usage', inputTokens: asksQuery ? 5 : 50, outputTokens: 1 });
+      post({ type: 'usage', inputTokens: asksQuery ? 10 : 100, outputTokens: asksQuery ? 3 : 20 });
       post({ type: 'done', reason: 'stop' });
     },
   });
@@ -128,12 +131,14 @@ test('web mode searches nothing when web_search is Off in Settings → Tools', a
 });
 
 test('a follow-up in web mode searches for what the model writes from the conversation, not its bare words', async () => {
-  const { answers, queries, requests } = await setUp(true);
+  const { store, answers, queries, requests } = await setUp(true);
   const first = ask(true);
   await (await answers.open(first))!.ended;
   const next = { ...ask(), conversationId: first.conversationId, parentId: first.turnId, question: 'And in winter?' };
   await (await answers.open(next))!.ended;
   expect(queries).toEqual([first.question, 'tides in winter']);
+  // The query the model wrote was a request too: its tokens count in the answer's usage.
+  expect((await store.turn(next.turnId))?.usage).toEqual({ inputTokens: 110, outputTokens: 23 });
   // The query was asked with the conversation, and the answer then with the sources and the question itself.
   const [, , , queryRequest, answerRequest] = requests;
   expect(text(queryRequest!.messages.at(-1)!.content)).toContain('Question: And in winter?');
