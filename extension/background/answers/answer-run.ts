@@ -73,9 +73,11 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
   if (gloss && (settings.web.searchFirst || exposed.specs.length === 0)) return webMode(gloss);
   if (!ctx.tools || !source || exposed.specs.length === 0) return plain(fenced);
   // A model that cannot use tools, in a chat that searches the web, gets web mode instead.
-  const seen = { refused: false };
+  // Refused before any text of this request (a Continue's turn already holds its first part).
+  const seen = { refused: false, text: false };
   const loopPost = (event: Parameters<typeof answer.receive>[0]) => {
-    if (gloss && event.type === 'error' && event.code === 'no_tools' && !answer.turn.answer) seen.refused = true;
+    seen.text ||= event.type === 'text';
+    if (gloss && event.type === 'error' && event.code === 'no_tools' && !seen.text) seen.refused = true;
     else answer.receive(event);
   };
   await loop(ctx, fenced, exposed, source, ask, loopPost);
@@ -141,6 +143,7 @@ function webRun(ctx: RunContext, gloss: GlossTools): Omit<WebModeRun, 'silently'
     signal: answer.abort.signal,
     timeoutMs: settings.toolLimits.callTimeoutSeconds * 1000,
     show: (step) => answer.receive({ type: 'step', step }),
+    kept: answer.turn.steps,
   };
 }
 

@@ -14,6 +14,9 @@ beforeAll(loadCore);
 
 const text = (content: unknown) => (typeof content === 'string' ? content : JSON.stringify(content));
 
+/** The next answer (not a search query) stops after its first words, as a Stop would leave it. */
+const cut = { next: false };
+
 const RESULTS = [
   { title: 'Tides', url: 'https://tides.example/how', snippet: 'The moon pulls the sea.' },
   { title: 'Closed site', url: 'https://closed.example/', snippet: '' },
@@ -55,6 +58,12 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS, down: 
         return;
       }
       const asksQuery = text(messages.at(-1)?.content).startsWith('Write a short web search query');
+      if (cut.next && !asksQuery) {
+        cut.next = false;
+        post({ type: 'text', text: 'High tide ' });
+        post({ type: 'stopped' });
+        return;
+      }
       post({ type: 'text', text: asksQuery ? '"tides in winter"\n' : 'High tide comes twice a day [1].' });
       // Reported twice, as servers that report with every chunk do: the last report counts.
       post({ type: 'usage', inputTokens: asksQuery ? 5 : 50, outputTokens: 1 });
@@ -174,4 +183,24 @@ test('"Search first" changes nothing in a chat that does not search the web', as
   await (await answers.open(ask(false)))!.ended;
   expect(queries).toEqual([]);
   expect(text(requests[0]!.messages.at(-1)!.content)).not.toContain('<<<tool result');
+});
+
+test('Continue of a web-mode answer is sent the same sources, without searching or reading again', async () => {
+  const { store, answers, requests, queries } = await setUp(true);
+  const command = ask(true);
+  cut.next = true;
+  await (await answers.open(command))!.ended;
+  expect((await store.turn(command.turnId))?.status).toBe('stopped');
+  const sent = text(requests.at(-1)!.messages.find((m) => m.role === 'user')!.content);
+  await (await answers.open({ type: 'continue', turnId: command.turnId }))!.ended;
+  expect(queries).toEqual([command.question]);
+  const turn = await store.turn(command.turnId);
+  expect(turn?.steps?.map((s) => s.tool)).toEqual(['web_search', 'fetch_url']);
+  expect([turn?.status, turn?.error]).toEqual(['done', undefined]);
+  // The same fenced sources, before the request to carry on.
+  const sources = sent.slice(0, sent.lastIndexOf(command.question)).trim();
+  expect(sources).toContain('[1] Tides\nhttps://tides.example/how');
+  const carryOn = text(requests.at(-1)!.messages.at(-1)!.content);
+  expect(carryOn.startsWith(sources)).toBe(true);
+  expect(carryOn).toContain('Continue it exactly where it stopped');
 });

@@ -15,6 +15,8 @@ import type { GlossTools } from './gloss-tools';
 /** Pages read at most, and the characters of them all together (about 6,000 tokens). */
 export const WEB_MODE_PAGES = 3;
 export const WEB_MODE_CHARS = 24_000;
+/** Web mode's steps' ids start so (a model's own calls have the provider's ids). */
+const STEP_ID = 'web-';
 /** A search query is the question's start: engines take a few words, not a page. */
 const QUERY_CHARS = 200;
 
@@ -32,10 +34,14 @@ export interface WebModeRun {
   signal: AbortSignal;
   timeoutMs: number;
   show: (step: ToolStep) => void;
+  /** This answer's steps so far: a Continue is sent the sources its first part was, not new ones. */
+  kept?: readonly ToolStep[];
 }
 
 /** `fenced` with the web's sources for `question` before it, and the instructions to use them. */
 export async function withWebSources(run: WebModeRun, fenced: SentMessage[]): Promise<SentMessage[]> {
+  const kept = keptSources(run.kept);
+  if (kept.length > 0) return withSources(fenced, kept);
   const query = (await searchQuery(run, fenced)).slice(0, QUERY_CHARS);
   // Off in Settings → Tools holds here too; the switch itself is the user's yes to searching.
   const off = new Set((await run.gloss.offered()).filter((t) => t.policy === 'off').map((t) => t.tool));
@@ -54,9 +60,23 @@ export async function withWebSources(run: WebModeRun, fenced: SentMessage[]): Pr
     readable.map((url) => step(run, 'fetch_url', { url }, () => run.gloss.read(url, run.signal, share))),
   );
   for (const page of pages) if (!page.isError) texts.push(page.text);
+  return withSources(fenced, texts);
+}
+
+/** `fenced` with `texts` (a search's results, pages read) fenced and numbered before the question. */
+function withSources(fenced: SentMessage[], texts: string[]): SentMessage[] {
   if (texts.length === 0) return fenced;
   const sources = texts.map((text) => toolResultText('web', 'Gloss', text)).join('\n\n');
   return [{ role: 'system', content: `${toolsInstruction()}\n\n${WEB_INSTRUCTION}` }, ...before(fenced, sources)];
+}
+
+/**
+ * What web mode sent with this answer's first part, read back from its steps (their results
+ * are the texts sent): Continue carries on from the same numbered sources, without searching
+ * and reading again, and adds no steps.
+ */
+function keptSources(steps: readonly ToolStep[] = []): string[] {
+  return steps.flatMap((s) => (s.id.startsWith(STEP_ID) && s.status === 'done' && s.result ? [s.result] : []));
 }
 
 /**
@@ -102,7 +122,7 @@ async function step(
   work: () => Promise<ToolOutcome>,
 ): Promise<ToolOutcome> {
   const shown: ToolStep = {
-    id: `web-${name}-${String(args.url ?? args.query)}`.slice(0, 300),
+    id: `${STEP_ID}${name}-${String(args.url ?? args.query)}`.slice(0, 300),
     round: 0,
     at: HERE,
     tool: name,
