@@ -43,12 +43,17 @@ test('the first run offers it with its size; one click downloads it with progres
 
 test('a question gets a real answer, which goes on while the panel is closed', async () => {
   site.close();
-  // Short answers keep the test quick: the answer length a user sets in Settings.
-  const saved = await request(panel, 'settings.get', {});
-  const provider = (saved.value as { providers: { id: string; name: string; model: string }[] }).providers[0]!;
-  await request(panel, 'provider.save', {
-    provider: { ...provider, preset: 'in-gloss', kind: 'in-gloss', baseUrl: '', maxTokens: 48 },
-  });
+  // Short answers keep the test quick: the answer length, set in Settings as a user would.
+  await panel.getByRole('button', { name: 'Settings' }).click();
+  await panel.getByRole('button', { name: 'Edit Runs inside Gloss: SmolLM2 135M Instruct' }).click();
+  await panel.getByText('Answer length and temperature').click();
+  await panel.getByLabel('Longest answer (tokens)').fill('48');
+  await panel.getByRole('button', { name: 'Save', exact: true }).click();
+  const maxTokens = async () =>
+    ((await request(panel, 'settings.get', {})).value as { providers: { maxTokens?: number }[] }).providers[0]
+      ?.maxTokens;
+  await expect.poll(maxTokens).toBe(48);
+  await panel.getByRole('button', { name: 'Close settings' }).click();
   await ask(panel, 'What is the capital of France?');
   await expect.poll(() => lastTurn(panel).locator('.answer').textContent(), { timeout: 60_000 }).toMatch(/\w{2,}/);
   await panel.close();

@@ -60,6 +60,10 @@ async function inGlossStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
     await shoot(panel, `in-gloss-downloading-${lang}`);
     await panel.locator('textarea').waitFor({ timeout: 60_000 });
     await panel.locator('.bar button').last().click(); // Settings
+    await panel.locator('.providers .provider button').first().click(); // Edit
+    await panel.locator('.answer-shape summary').click();
+    await shoot(panel, `in-gloss-edit-${lang}`);
+    await panel.locator('.provider-editor button.ghost').click(); // Cancel
     const section = panel.locator('.local-model');
     await section.scrollIntoViewIfNeeded();
     await shoot(panel, `in-gloss-settings-${lang}`);

@@ -8,8 +8,7 @@ import { modelName } from '../models/model-name';
 interface Props {
   provider: PublicProvider;
   isDefault: boolean;
-  /** Absent for a provider with nothing to edit (a model the browser runs). */
-  onEdit?: () => void;
+  onEdit: () => void;
   onMakeDefault: () => void;
   onRemove: () => void;
 }
@@ -26,11 +25,9 @@ export function ProviderRow({ provider: p, isDefault, onEdit, onMakeDefault, onR
         {p.keyHeldFor !== undefined && <p className="field-error">{t('keyHeldNotice', p.keyHeldFor)}</p>}
       </div>
       <div className="row">
-        {onEdit && (
-          <button type="button" onClick={onEdit} aria-label={t('editProvider', p.name)}>
-            {t('edit')}
-          </button>
-        )}
+        <button type="button" onClick={onEdit} aria-label={t('editProvider', p.name)}>
+          {t('edit')}
+        </button>
         {!isDefault && (
           <button type="button" onClick={onMakeDefault} aria-label={t('makeDefaultLabel', p.name)}>
             {t('makeDefault')}

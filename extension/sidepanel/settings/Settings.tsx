@@ -7,10 +7,10 @@ import './Settings.css';
 import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { Access } from './Access';
+import { EditProvider } from './EditProvider';
 import { FirstRun } from './FirstRun';
 import { OnDeviceModels } from './on-device/OnDeviceModels';
 import { useChromeModel } from './on-device/useChromeModel';
-import { isServerProvider } from '../../shared/settings';
 import { Preferences } from './preferences/Preferences';
 import { ProviderEditor } from './ProviderEditor';
 import { ProviderRow } from './ProviderRow';
@@ -53,10 +53,10 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
       )}
       <ul className="providers" aria-label={t('providers')}>
         {settings.providers.map((p) =>
-          editing === p.id && isServerProvider(p) ? (
+          editing === p.id ? (
             <li key={p.id} data-provider={p.id}>
-              <ProviderEditor
-                current={p}
+              <EditProvider
+                provider={p}
                 onSave={async (input) => done(await api.save(input))}
                 onCancel={() => setEditing(null)}
               />
@@ -66,7 +66,7 @@ export function Settings({ api, place = null }: { api: SettingsApi; place?: Sett
               key={p.id}
               provider={p}
               isDefault={p.id === settings.defaultProviderId}
-              onEdit={isServerProvider(p) ? () => setEditing(p.id) : undefined}
+              onEdit={() => setEditing(p.id)}
               onMakeDefault={() => attempt(api.makeDefault(p.id))}
               onRemove={() => attempt(api.remove(p.id))}
             />
