@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { Access } from './Access';
 import { EditProvider } from './EditProvider';
-import { FirstRun } from './FirstRun';
+import { FirstRun } from './first-run/FirstRun';
 import { OnDeviceModels } from './on-device/OnDeviceModels';
 import { useChromeModel } from './on-device/useChromeModel';
 import { Preferences } from './preferences/Preferences';

@@ -4,11 +4,11 @@
  */
 import './LocalServers.css';
 import { useEffect, useState } from 'react';
-import { send, type Res } from '../../shared/protocol';
-import { PRESETS } from '../../shared/presets';
-import type { ProviderInput } from '../../shared/settings';
-import { LOCAL_ORIGINS, requestOrigins } from './permissions';
-import { t } from '../../shared/i18n';
+import { send, type Res } from '../../../shared/protocol';
+import { PRESETS } from '../../../shared/presets';
+import type { ProviderInput } from '../../../shared/settings';
+import { LOCAL_ORIGINS, requestOrigins } from '../permissions';
+import { t } from '../../../shared/i18n';
 
 type Server = Res<'local.detect'>['servers'][number];
 

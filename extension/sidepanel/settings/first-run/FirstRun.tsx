@@ -6,15 +6,15 @@
  * look like work (issue 34).
  */
 import { useCallback, useState } from 'react';
-import { t } from '../../shared/i18n';
-import type { Res } from '../../shared/protocol';
-import type { ProviderInput } from '../../shared/settings';
+import { t } from '../../../shared/i18n';
+import type { Res } from '../../../shared/protocol';
+import type { ProviderInput } from '../../../shared/settings';
 import { LocalServers } from './LocalServers';
-import { ChromeModel, offered } from './on-device/ChromeModel';
-import { LocalModel } from './on-device/LocalModel';
-import { useLocalModels } from './on-device/useLocalModels';
-import type { ChromeModel as ChromeModelState } from './on-device/useChromeModel';
-import { ProviderEditor } from './ProviderEditor';
+import { ChromeModel, offered } from '../on-device/ChromeModel';
+import { LocalModel } from '../on-device/LocalModel';
+import { useLocalModels } from '../on-device/useLocalModels';
+import type { ChromeModel as ChromeModelState } from '../on-device/useChromeModel';
+import { ProviderEditor } from '../ProviderEditor';
 
 interface Props {
   /** Chrome's built-in model: offered first where Chrome has it, noted last where it cannot run. */
