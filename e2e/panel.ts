@@ -97,6 +97,12 @@ export async function saveTestProvider(page: Page, baseUrl: string): Promise<voi
 /** The last turn of the conversation shown, and its answer's text. */
 export const lastTurn = (page: Page) => page.locator('.turn').last();
 export const answerText = (page: Page) => lastTurn(page).locator('.answer').textContent();
+/** The last answer's text when tool steps split it into parts: the parts, a line apart. */
+export const answerParts = (page: Page) =>
+  lastTurn(page)
+    .locator('.answer')
+    .allTextContents()
+    .then((parts) => parts.join('\n'));
 
 export async function newChat(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'New chat' }).click();

@@ -13,7 +13,7 @@ import { launchWithExtension, type Browser } from './browser';
 import { startEverything, type Everything } from './fixtures/everything';
 import { PREAMBLE, QUOTING, startToolProvider, type ToolProvider } from './fixtures/tool-provider';
 import type { Protocol } from './fixtures/tool-wire';
-import { ask, lastTurn, newChat, request } from './panel';
+import { answerParts, ask, lastTurn, newChat, request } from './panel';
 import { connected, resultOf, useProvider } from './tool-loop-support';
 
 const ECHO = { tool: 'echo', args: { message: 'hello from the model' } };
@@ -53,11 +53,7 @@ async function policyOf(tool: string): Promise<string | undefined> {
 
 const step = (tool: string): Locator => lastTurn(panel).getByRole('group', { name: `Called ${tool} on Everything` });
 const status = () => lastTurn(panel).getAttribute('data-status');
-const answer = () =>
-  lastTurn(panel)
-    .locator('.answer')
-    .allTextContents()
-    .then((parts) => parts.join('\n'));
+const answer = () => answerParts(panel);
 
 /** Asks, and waits for the call to `tool` to wait for the user; the model has had one request. */
 async function askUntilWaiting(tool: string): Promise<number> {

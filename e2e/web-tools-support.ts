@@ -47,17 +47,25 @@ const FIRST: Record<string, { url: string; title: string }> = {
   'server log': { url: 'https://logs.example/huge', title: 'Server log' },
 };
 
-/** Starts every site; `args` are Chromium's switches for all of them at once. */
-export async function startSites() {
-  const local = { requests: [] as string[], port: 0 };
+/**
+ * A server on 127.0.0.1 that records what it is asked and answers with the secret page, as open
+ * as a server can be (CORS for anyone): only the reader's own rule keeps it out.
+ */
+async function startRecorder(title: string) {
+  const recorded = { requests: [] as string[], port: 0 };
   const server = createServer((req, res) => {
-    local.requests.push(req.url ?? '');
-    // As open as a server can be: CORS for anyone. Only the reader's own rule keeps it out.
+    recorded.requests.push(req.url ?? '');
     res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' });
-    res.end(`<title>Local</title><p>${SECRET}</p>`);
+    res.end(`<title>${title}</title><p>${SECRET}</p>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  local.port = (server.address() as AddressInfo).port;
+  recorded.port = (server.address() as AddressInfo).port;
+  return { recorded, server };
+}
+
+/** Starts every site; `args` are Chromium's switches for all of them at once. */
+export async function startSites() {
+  const { recorded: local, server } = await startRecorder('Local');
   const huge = { sent: 0 };
   const page = (body: string): SiteAnswer => ({ type: 'text/html; charset=utf-8', body });
   const [news, sky, lighthouse, logs, evil, ddg] = await Promise.all([
@@ -127,14 +135,7 @@ function duckDuckGoResults(results: readonly { url: string; title: string; snipp
 
 /** The sites of web-mode.e2e.ts: DuckDuckGo answering every search with WEB_MODE_RESULTS. */
 export async function startWebModeSites() {
-  const router = { requests: [] as string[], port: 0 };
-  const server = createServer((req, res) => {
-    router.requests.push(req.url ?? '');
-    res.writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' });
-    res.end(`<title>Router</title><p>${SECRET}</p>`);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  router.port = (server.address() as AddressInfo).port;
+  const { recorded: router, server } = await startRecorder('Router');
   const articles: Record<string, string> = { 'news.example/tides': TIDES, 'coast.example/spring': SPRING };
   const queries: string[] = [];
   const [pages, ddg] = await Promise.all([

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startToolProvider, type ToolProvider } from './fixtures/tool-provider';
 import type { Protocol } from './fixtures/tool-wire';
 import { startHeaded, type Headed } from './headed';
-import { ask, lastTurn, newChat } from './panel';
+import { answerParts, ask, lastTurn, newChat } from './panel';
 import { answerPrompt } from './permission-prompt';
 import { useProvider } from './tool-loop-support';
 import { lastResult, searchAndRead, SECRET, sourceNumber, startSites, type Sites } from './web-tools-support';
@@ -50,11 +50,7 @@ const globe = (): Locator => panel.locator('.web-switch');
 const granted = () => h.browser.worker.evaluate(() => chrome.permissions.getAll().then((p) => p.origins ?? []));
 const steps = (tool: string): Locator => lastTurn(panel).getByRole('group', { name: `Called ${tool} on Gloss` });
 const status = () => lastTurn(panel).getAttribute('data-status');
-const answer = () =>
-  lastTurn(panel)
-    .locator('.answer')
-    .allTextContents()
-    .then((parts) => parts.join('\n'));
+const answer = () => answerParts(panel);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
 
 /** A new chat with "Search the web" on (the engine's site is kept by then: no prompt), asking `protocol`. */
