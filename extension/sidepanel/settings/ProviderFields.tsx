@@ -140,3 +140,25 @@ export function keyNotice(
   // An address that is not a URL yet gets the base URL's own complaint, not this one.
   return originOf(baseUrl) ? keyRefusal(baseUrl, sendsKey) : null;
 }
+
+/** A settings form's Save (saying so while it saves) and Cancel. */
+export function SaveCancel({
+  busy = false,
+  disabled = false,
+  onCancel,
+}: {
+  busy?: boolean;
+  disabled?: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="row">
+      <button type="submit" className="primary" disabled={busy || disabled}>
+        {busy ? t('saving') : t('save')}
+      </button>
+      <button type="button" className="ghost" onClick={onCancel}>
+        {t('cancel')}
+      </button>
+    </div>
+  );
+}

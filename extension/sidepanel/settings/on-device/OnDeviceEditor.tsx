@@ -9,7 +9,7 @@ import type { Res } from '../../../shared/protocol';
 import type { OnDeviceKind } from '../../../shared/on-device/on-device';
 import type { ProviderInput, PublicProvider } from '../../../shared/settings';
 import { AnswerShapeFields, type AnswerShape } from '../AnswerShapeFields';
-import { FieldError, type Problem } from '../ProviderFields';
+import { FieldError, SaveCancel, type Problem } from '../ProviderFields';
 
 interface Props {
   current: PublicProvider & { kind: OnDeviceKind };
@@ -43,14 +43,7 @@ export function OnDeviceEditor({ current, onSave, onCancel }: Props) {
         <AnswerShapeFields id={id} preset={current.preset} value={shape} onChange={setShape} />
       )}
       <FieldError id={id} field="form" problem={problem} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? t('saving') : t('save')}
-        </button>
-        <button type="button" className="ghost" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
+      <SaveCancel busy={busy} onCancel={onCancel} />
     </form>
   );
 }

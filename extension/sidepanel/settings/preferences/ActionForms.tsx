@@ -2,6 +2,7 @@
 import { useState, type KeyboardEvent } from 'react';
 import type { QuickAction } from '../../../shared/preferences';
 import { t } from '../../../shared/i18n';
+import { SaveCancel } from '../ProviderFields';
 
 interface EditorProps {
   action: QuickAction;
@@ -35,14 +36,7 @@ export function ActionEditor({ action, onSave, onCancel }: EditorProps) {
         {t('actionQuestion')}
         <textarea maxLength={4000} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
       </label>
-      <div className="row">
-        <button type="submit" className="primary" disabled={!ready}>
-          {t('save')}
-        </button>
-        <button type="button" className="ghost" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
+      <SaveCancel disabled={!ready} onCancel={onCancel} />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { t } from '../../../shared/i18n';
 import { mcpUrlProblem } from '../../../shared/tools/mcp-url';
 import type { McpServer, McpServerInput } from '../../../shared/tools/tool-settings';
 import { requestProviderOrigin } from '../permissions';
-import { FieldError, type Problem } from '../ProviderFields';
+import { FieldError, SaveCancel, type Problem } from '../ProviderFields';
 import { HeaderFields } from './HeaderFields';
 import { draftOf, serverInput, type ServerDraft } from './server-form';
 import type { ToolRes } from './tool-changes';
@@ -88,14 +88,7 @@ export function ServerEditor({ current, onSave, onCancel }: Props) {
       <FieldError id={id} field="url" problem={problem} />
       <HeaderFields id={id} rows={draft.headers} onChange={change('headers')} problem={problem} />
       <FieldError id={id} field="form" problem={problem} />
-      <div className="row">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? t('saving') : t('save')}
-        </button>
-        <button type="button" className="ghost" onClick={onCancel}>
-          {t('cancel')}
-        </button>
-      </div>
+      <SaveCancel busy={busy} onCancel={onCancel} />
     </form>
   );
 }
