@@ -13,7 +13,11 @@ export interface Bidi {
   close(): void;
 }
 
-export async function connectBidi(port: number, timeoutMs = 60_000): Promise<Bidi> {
+/**
+ * Connects to Firefox on `port`. `acceptInsecureCerts` makes the whole browser accept any
+ * certificate (for a real site's address served from this machine, e2e/https-server.ts).
+ */
+export async function connectBidi(port: number, timeoutMs = 60_000, acceptInsecureCerts = false): Promise<Bidi> {
   const started = Date.now();
   let socket: WebSocket | undefined;
   while (!socket) {
@@ -46,7 +50,7 @@ export async function connectBidi(port: number, timeoutMs = 60_000): Promise<Bid
       waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
       ws.send(JSON.stringify({ id, method, params }));
     });
-  await send('session.new', { capabilities: {} });
+  await send('session.new', { capabilities: { alwaysMatch: { acceptInsecureCerts } } });
   return {
     send,
     evaluate: async <T>(url: string, expression: string) => {

@@ -49,27 +49,40 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the display, the provider, a server for the test's pages (`serve`) and Firefox on it. */
-export async function startFirefox(serve: RequestListener) {
+/** For a real site's address served here (e2e/https-server.ts): its proxy preferences, and the page to start on. */
+export interface Site {
+  prefs: string[];
+  startUrl: string;
+}
+
+/**
+ * Starts the display, the provider, a server for the test's pages (`serve`) and Firefox on it,
+ * showing that server's page, or `site`'s start page through its proxy.
+ */
+export async function startFirefox(serve: RequestListener, site?: Site) {
   const display: Display = await startXvfb(SCREEN.width, SCREEN.height);
   const provider = await startProviderServer({ port: 1234 }); // where LM Studio listens
   const pages: Server = createServer(serve);
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  const pageUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
+  const localUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
   const port = await freePort();
   const firefox: ChildProcess = spawn(
     'npx',
     ['web-ext', 'run', '--source-dir', DIST_FIREFOX, '--firefox', FIREFOX, '--no-input', '--no-reload'].concat([
       '--start-url',
-      pageUrl,
+      localUrl,
       `--arg=--remote-debugging-port=${port}`,
       // Optional permissions are granted without Firefox's doorhanger, a popup that pointer events
       // do not reach on a bare X server; Gloss still asks for them, in a click, as it does for users.
       '--pref=extensions.webextOptionalPermissionPrompts=false',
+      ...(site?.prefs ?? []).map((pref) => `--pref=${pref}`),
     ]),
     { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: display.name } },
   );
-  const bidi: Bidi = await connectBidi(port, 90_000);
+  const bidi: Bidi = await connectBidi(port, 90_000, site !== undefined);
+  // The site's page is opened once the session accepts its certificate.
+  if (site) await navigate(bidi, site.startUrl);
+  const pageUrl = site ? `${new URL(site.startUrl).origin}/` : localUrl;
   const close = async () => {
     bidi.close();
     if (firefox.pid) process.kill(-firefox.pid, 'SIGTERM');
@@ -81,6 +94,13 @@ export async function startFirefox(serve: RequestListener) {
 }
 
 export type Firefox = Awaited<ReturnType<typeof startFirefox>>;
+
+/** Loads `url` in the first tab, as typing it in the address bar would, and waits for the page. */
+export async function navigate(bidi: Bidi, url: string): Promise<void> {
+  const tree = await bidi.send<{ contexts: { context: string }[] }>('browsingContext.getTree', {});
+  const context = tree.contexts[0]?.context;
+  await bidi.send('browsingContext.navigate', { context, url, wait: 'complete' });
+}
 
 /** What the tests do with the page, the sidebar and the provider. */
 function driving(display: Display, provider: Provider, bidi: Bidi, pageUrl: string) {
@@ -94,9 +114,25 @@ function driving(display: Display, provider: Provider, bidi: Bidi, pageUrl: stri
     const page = await pageBox();
     return { x0: 0, y0: Math.round(page.y), x1: Math.round(page.x), y1: Math.round(page.y + page.h) };
   }
+  /** The sidebar above its composer (whose focus ring is indigo too): where material shows. */
+  const materialArea = async (): Promise<Rect> => {
+    const area = await sidebar();
+    return { ...area, y1: area.y1 - COMPOSER.height - 20 };
+  };
   return {
     pageBox,
     sidebar,
+    materialArea,
+    /**
+     * Waits for material (a quote, a transcript) to arrive in the sidebar: its chip's indigo edge
+     * changes where the indigo above the composer is (answers have indigo links, so "any indigo"
+     * is not enough). `before`: `indigoIn(await materialArea())` before it was asked for.
+     */
+    async waitForMaterial(before: { x: number; y: number } | null, timeout = 15_000): Promise<void> {
+      const now = async () => JSON.stringify(await findOnScreen(display.name, await materialArea(), ICON_RGB));
+      await expect.poll(now, { timeout }).not.toBe(JSON.stringify(before));
+      await expect.poll(now).not.toBe('null');
+    },
     /** Gloss's indigo inside `area` (its icon, the first-run button, a quote's edge), or null. */
     indigoIn: (area: Rect) => findOnScreen(display.name, area, ICON_RGB),
     /** Clicks into the question box, above the tools at the sidebar's foot. */

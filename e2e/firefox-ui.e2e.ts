@@ -43,22 +43,6 @@ beforeAll(async () => {
 
 afterAll(() => ff.close());
 
-/** The sidebar above its composer (whose focus ring is indigo too): where a quote shows. */
-async function quoteArea(): Promise<Rect> {
-  const area = await ff.sidebar();
-  return { ...area, y1: area.y1 - COMPOSER.height - 20 };
-}
-
-/**
- * Waits for a quote to arrive in the sidebar: its chip's indigo edge changes where the indigo
- * above the composer is (answers have indigo links, so "any indigo" is not enough).
- */
-async function waitForQuote(before: { x: number; y: number } | null): Promise<void> {
-  const now = async () => JSON.stringify(await ff.indigoIn(await quoteArea()));
-  await expect.poll(now, { timeout: 15_000 }).not.toBe(JSON.stringify(before));
-  await expect.poll(now).not.toBe('null');
-}
-
 /** Selects the paragraph `id` in the page, as a user's drag would, and returns it on screen. */
 async function select(id: string): Promise<{ x: number; y: number }> {
   return ff.bidi.evaluate(
@@ -80,10 +64,10 @@ test('first run in Firefox finds the local server; the ask-selection shortcut br
   await ff.useLocalServer();
 
   await select('first');
-  const before = await ff.indigoIn(await quoteArea());
+  const before = await ff.indigoIn(await ff.materialArea());
   await xdotool(ff.display.name, 'key', 'alt+shift+q');
   // The quote chip appears in the sidebar, and the composer has the focus.
-  await waitForQuote(before);
+  await ff.waitForMaterial(before);
   const prompt = await ff.askAndGetPrompt('What causes this?');
   expect(prompt).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
   expect(prompt).toContain('Tides are caused by the gravity of the Moon.');
@@ -92,7 +76,7 @@ test('first run in Firefox finds the local server; the ask-selection shortcut br
 
 test('"Ask Gloss about …" in Firefox\'s context menu brings the selection to the model', async () => {
   const at = await select('second');
-  const before = await ff.indigoIn(await quoteArea());
+  const before = await ff.indigoIn(await ff.materialArea());
   await clickAt(ff.display.name, at.x, at.y, 3);
   // Gloss's item, by its icon, in the menu that opens right of and below the pointer.
   const menu: Rect = { x0: Math.round(at.x), y0: Math.round(at.y) + 16, x1: Math.round(at.x) + 80, y1: SCREEN.height };
@@ -101,7 +85,7 @@ test('"Ask Gloss about …" in Firefox\'s context menu brings the selection to t
   // the item seen there is chosen with the keyboard: Firefox lists extensions' items last.
   await xdotool(ff.display.name, 'key', 'Up', 'Return');
 
-  await waitForQuote(before);
+  await ff.waitForMaterial(before);
   // The page kept the focus: click into the question box, above the tools at the bottom.
   await ff.clickQuestionBox();
   const prompt = await ff.askAndGetPrompt('And when are they highest?');
@@ -156,10 +140,10 @@ test('"Screenshot for Gloss" in Firefox shows the capture to crop, and what is k
 test('"Add this tab" in Firefox (its shortcut) joins each selection to the sources, and the model gets both, named', async () => {
   for (const id of ['first', 'second']) {
     await select(id);
-    const before = await ff.indigoIn(await quoteArea());
+    const before = await ff.indigoIn(await ff.materialArea());
     await xdotool(ff.display.name, 'key', 'alt+shift+d');
     // A second chip moves the first up: the indigo edges above the composer change either way.
-    await waitForQuote(before);
+    await ff.waitForMaterial(before);
   }
   await ff.clickQuestionBox();
   const prompt = await ff.askAndGetPrompt('How do the two relate?');

@@ -7,8 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,6 +17,13 @@ import { Readable } from 'node:stream';
 export interface HttpsSite {
   /** Chromium switches mapping `host`:443 to the local server and trusting its certificate. */
   args: string[];
+  /**
+   * Firefox preferences (`name=value`, for `web-ext run --pref`) that send HTTPS through a local
+   * CONNECT proxy, which tunnels `host`:443 to the local server and refuses every other address:
+   * Firefox has no switch like Chromium's host-resolver rules. Its certificate is accepted by the
+   * WebDriver BiDi session (`acceptInsecureCerts`, e2e/bidi.ts).
+   */
+  firefoxPrefs: string[];
   /** Every path asked for, in order. */
   requests: string[];
   close: () => void;
@@ -81,12 +89,37 @@ export async function serveHttps(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  const proxy = await tunnelTo(hosts, port);
   return {
+    firefoxPrefs: ['network.proxy.type=1', 'network.proxy.ssl=127.0.0.1', `network.proxy.ssl_port=${proxy.port}`],
     args: [
       `--host-resolver-rules=${hosts.map((h) => `MAP ${h}:443 127.0.0.1:${port}`).join(', ')}`,
       '--ignore-certificate-errors',
     ],
     requests,
-    close: () => server.close(),
+    close: () => {
+      server.close();
+      proxy.close();
+    },
   };
+}
+
+/** An HTTP CONNECT proxy on 127.0.0.1 that tunnels `hosts`:443 to `port` there, and nothing else. */
+async function tunnelTo(hosts: readonly string[], port: number): Promise<{ port: number; close: () => void }> {
+  const proxy = createHttpServer();
+  proxy.on('connect', (req: { url?: string }, client: Socket) => {
+    if (!hosts.some((h) => req.url === `${h}:443`)) {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    const upstream = connect(port, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.pipe(client).pipe(upstream);
+    });
+    const drop = () => (upstream.destroy(), client.destroy());
+    upstream.on('error', drop);
+    client.on('error', drop);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return { port: (proxy.address() as AddressInfo).port, close: () => proxy.close() };
 }

@@ -6,34 +6,13 @@
  * after the page changed videos in place as YouTube does; a video without captions says so.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { playerAnswer, timedtextAnswer, watchPage, type FakeVideo } from './fixtures/youtube';
+import { CHISEL, PLANE, youtubeAnswers, type FakeVideo } from './fixtures/youtube';
 import { startHeaded, type Headed } from './headed';
-import { serveHttps, type HttpsSite, type SiteAnswer } from './https-server';
+import { serveHttps, type HttpsSite } from './https-server';
 import { sseChunks } from './sse';
 
-const FIRST: FakeVideo = {
-  id: 'aaaaaaaaaa1',
-  title: 'Sharpening a chisel',
-  tracks: [
-    { language: 'en', name: 'English (auto-generated)', auto: true, lines: [[1000, 'uh so welcome']] },
-    {
-      language: 'en',
-      name: 'English',
-      auto: false,
-      lines: [
-        [1200, 'Welcome to the workshop.'],
-        [754_000, 'Now hone the edge on the fine stone.'],
-      ],
-    },
-  ],
-};
-const SECOND: FakeVideo = {
-  id: 'bbbbbbbbbb2',
-  title: 'Flattening a plane sole',
-  tracks: [
-    { language: 'en', name: 'English (auto-generated)', auto: true, lines: [[3500, 'lap the sole on sandpaper']] },
-  ],
-};
+const FIRST = CHISEL;
+const SECOND = PLANE;
 const SILENT: FakeVideo = { id: 'cccccccccc3', title: 'Ambient rain, 10 hours', tracks: [] };
 const honing = {
   language: 'en',
@@ -52,21 +31,8 @@ const VIDEOS = [FIRST, SECOND, SILENT, GATED, PANEL, BOT, BUSY];
 let site: HttpsSite;
 let h: Headed;
 
-function answer(path: string, request: { method: string; body: string }): SiteAnswer | null {
-  const url = new URL(path, 'https://www.youtube.com');
-  if (url.pathname === '/youtubei/v1/player' && request.method === 'POST') {
-    const video = VIDEOS.find((v) => v.id === (JSON.parse(request.body) as { videoId?: string }).videoId);
-    return video ? playerAnswer(video, url.searchParams.get('key'), request.body) : null;
-  }
-  const video = VIDEOS.find((v) => v.id === url.searchParams.get('v'));
-  if (!video) return null;
-  if (url.pathname === '/watch')
-    return { type: 'text/html', body: watchPage(video, video === FIRST ? SECOND : undefined) };
-  return url.pathname === '/api/timedtext' ? timedtextAnswer(video, url) : null;
-}
-
 beforeAll(async () => {
-  site = await serveHttps('www.youtube.com', answer);
+  site = await serveHttps('www.youtube.com', youtubeAnswers(VIDEOS));
   h = await startHeaded(site.args);
   await h.ensureProvider();
 });
