@@ -11,7 +11,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ICON_RGB } from './headed';
 import { textPdf } from './fixtures/pdf';
 import { COMPOSER, CHART, startFirefox, type Firefox } from './firefox-run';
-import { clickAt, SCREEN, waitOnScreen, xdotool, type Rect } from './xvfb';
+import { clickAt, findOnScreen, saveScreen, SCREEN, waitOnScreen, xdotool, type Rect } from './xvfb';
+
+/** `--error-fg` in a light panel (sidepanel/base.css): the dark red of what went wrong. */
+const ERROR_TEXT: [number, number, number] = [0x9b, 0x1c, 0x1c];
 
 const PAGE = `<!doctype html><title>Tides</title><body style="font-size: 24px">
 <p id="first">Tides are caused by the gravity of the Moon.</p>
@@ -164,13 +167,16 @@ test("In Firefox's PDF viewer the ask shortcut brings the PDF to the model, once
   });
   await new Promise((r) => setTimeout(r, 1500)); // pdf.js shows the document after the load
   await xdotool(ff.display.name, 'key', 'alt+shift+q');
-  // Firefox's activeTab lets Gloss into the tab, not download from its site: the sidebar offers
-  // to ask for that site. Its button is just above the composer: from the question box, back
-  // past the four quick actions.
+  // Firefox's activeTab lets Gloss into the tab, not download from its site: the sidebar asks
+  // for that site as a step, not an error (none of an error's red in it). Its button is just
+  // above the composer: from the question box, back past the four quick actions.
   await new Promise((r) => setTimeout(r, 3000));
+  if (process.env.GLOSS_SHOT) await saveScreen(ff.display.name, `${process.env.GLOSS_SHOT}/ff-pdf-step.png`);
+  expect(await findOnScreen(ff.display.name, bar, ERROR_TEXT)).toBeNull();
   await clickAt(ff.display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
   await xdotool(ff.display.name, 'key', 'shift+Tab', 'shift+Tab', 'shift+Tab', 'shift+Tab', 'shift+Tab', 'Return');
   await new Promise((r) => setTimeout(r, 3000)); // granted, downloaded again and read by PDF.js
+  if (process.env.GLOSS_SHOT) await saveScreen(ff.display.name, `${process.env.GLOSS_SHOT}/ff-pdf-read.png`);
   await clickAt(ff.display.name, bar.x0 + 30, bar.y1 - COMPOSER.boxCentre);
   const prompt = await ff.askAndGetPrompt('Where are tides largest?');
   // Gloss fetched it twice: first as a page of its own origin, which the PDF's site does not

@@ -70,10 +70,11 @@ test('opened, a chip shows its text and can be edited; the edit is what the mode
   expect(user).not.toContain('ninety');
 
   // The sent question names each source over the start of its text.
+  // The host stays with its dot when the title wraps (a no-break space): a lone “·” started a line.
   const titles = await panel.locator('.question .quoted-title').allTextContents();
   expect(titles).toEqual([
-    'Page from “How tides work, and why the Moon matters most” · tides.example',
-    'Page from “Kettle reviews” · kettles.example',
+    'Page from “How tides work, and why the Moon matters most” ·\u00a0tides.example',
+    'Page from “Kettle reviews” ·\u00a0kettles.example',
   ]);
   await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
 });

@@ -59,7 +59,7 @@ test('the shortcut in the PDF viewer brings the PDF to the model, its pages in o
   // with the pages box to type the pages meant.
   const why = () => h.inPanel((doc) => doc?.querySelector('.chip-pages-why')?.textContent ?? '');
   expect(await why()).toBe(
-    "Gloss can't read a selection in the browser's PDF viewer: type the pages you mean instead, or ask about all of it.",
+    "Which pages do you mean? Gloss can't see a selection in the browser's PDF viewer: type the pages, or ask about the whole PDF.",
   );
 
   const user = (await h.askFromPanel('What causes spring tides?')).at(-1)?.content ?? '';

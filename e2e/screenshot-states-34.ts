@@ -1,9 +1,13 @@
 /**
  * The gallery's states from issue 34 (e2e/screenshot.ts): a model whose server says it cannot
  * see, warned about as an image is pasted, and its refusal with "Send without the images"; and
- * Test connection against a server that cannot be reached, offering to allow its site.
+ * Test connection against a server that cannot be reached, offering to allow its site; a tab's
+ * PDF from a site Gloss may not download from yet, and one asking which pages.
  */
-import type { Page } from 'playwright-core';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page, Worker } from 'playwright-core';
+import { textPdf } from './fixtures/pdf';
 import type { ProviderServer as Server } from './provider-server';
 import { sseChunks } from './sse';
 
@@ -70,4 +74,47 @@ export async function unreachableTest(panel: Page, shoot: Shoot, lang: string): 
   await panel.locator('.outcome.error').waitFor();
   await panel.locator('.provider-editor label[for$="-url"]').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await shoot(panel, `test-unreachable-${lang}`);
+}
+
+/**
+ * A tab's PDF asked about with the ask shortcut (the viewer hides its selection): first from a
+ * site Gloss may not download from (the step that asks for it), then from one that allows it
+ * (the chip asking which pages). Left for the panel as the worker leaves it; 127.0.0.2, a
+ * loopback address no provider uses, so Gloss holds no access to it.
+ */
+export async function tabPdf(panel: Page, worker: Worker, shoot: Shoot, lang: string): Promise<void> {
+  const pdf = textPdf([['Spring tides: 4.1 m.'], ['Neap tides: 2.3 m.'], ['Datum: chart datum.']]);
+  const site = createServer((req, res) => {
+    // Gloss downloads with the user's cookies: a site that allows it names the origin.
+    const allows = {
+      'access-control-allow-origin': req.headers.origin ?? '',
+      'access-control-allow-credentials': 'true',
+    };
+    const open = req.url === '/open.pdf' ? allows : {};
+    res.writeHead(200, { 'content-type': 'application/pdf', ...open }).end(pdf);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
+  const origin = `http://127.0.0.2:${(site.address() as AddressInfo).port}`;
+  const windowId = await panel.evaluate(async () => (await chrome.windows.getCurrent()).id ?? -1);
+  const leave = (file: string) =>
+    worker.evaluate(
+      ([key, url, title]) => chrome.storage.session.set({ [key]: { pdf: { url, title, askPages: true } } }),
+      [
+        // shared/attachment.ts `pendingContextKey`: its module needs the browser, which this script is not.
+        `gloss.pendingContext.${windowId}`,
+        `${origin}/${file}`,
+        lang === 'de' ? 'Gezeitentafeln 2027.pdf' : 'Tide tables 2027.pdf',
+      ] as const,
+    );
+  try {
+    await leave('closed.pdf');
+    await panel.locator('.pdf-bar .hint').waitFor();
+    await shoot(panel, `pdf-needs-access-${lang}`);
+    await leave('open.pdf');
+    await panel.locator('.chip-pages-why').waitFor();
+    await shoot(panel, `pdf-which-pages-${lang}`);
+    await panel.locator('.chip [aria-label^="Remove"], .chip [aria-label^="Entfernen"]').first().click();
+  } finally {
+    site.close();
+  }
 }

@@ -16,7 +16,7 @@ import { aroundAnswer, connectionTest } from './screenshot-states-12';
 import { longSources } from './screenshot-states-15';
 import { imageStates } from './screenshot-states-16';
 import { heldKey } from './screenshot-states-33';
-import { blindModel, unreachableTest } from './screenshot-states-34';
+import { blindModel, tabPdf, unreachableTest } from './screenshot-states-34';
 import { toolStates } from './screenshot-states-28';
 import { webStates } from './screenshot-states-29';
 import { onDeviceStates } from './screenshot-states-32';
@@ -76,6 +76,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     await longSources(panel, server, shoot, lang);
     await imageStates(panel, server, shoot, lang);
     await blindModel(panel, server, shoot, lang);
+    await tabPdf(panel, browser.worker, shoot, lang);
     await panel.locator('.bar button').nth(1).click(); // History
     await panel.locator('.history-item').first().waitFor();
     await shoot(panel, `history-${lang}`);

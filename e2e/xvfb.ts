@@ -135,3 +135,8 @@ export async function clickAt(display: string, x: number, y: number, button: 1 |
   await xdotool(display, 'mousemove', String(Math.round(x)), String(Math.round(y)), 'sleep', '0.1');
   await xdotool(display, 'click', String(button));
 }
+
+/** Writes the screen to `path` as a PNG (ImageMagick), to look at what a test saw. */
+export async function saveScreen(display: string, path: string): Promise<void> {
+  await run('import', ['-display', display, '-window', 'root', path]);
+}

@@ -13,7 +13,7 @@ export function SentQuote({ source }: { source: AttachmentView }) {
     <>
       <p className="quoted-title" title={source.url || source.title}>
         {chipTitle(source.kind, source.title)}
-        {host && <span className="hint"> · {host}</span>}
+        {host && <span className="hint"> ·&nbsp;{host}</span>}
       </p>
       <Collapsible as="blockquote" className={source.kind === 'selection' ? 'quoted' : 'quoted quoted-whole'}>
         {source.chars > source.preview.length ? `${source.preview}…` : source.preview}

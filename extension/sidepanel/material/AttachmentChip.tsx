@@ -70,9 +70,9 @@ export function AttachmentChip({ attachment, fit, onChange }: Props) {
         >
           <Chevron aria-hidden="true" size={16} strokeWidth={1.75} className={open ? 'turned' : undefined} />
           <span className="chip-title">
-            <span className="chip-name">{name}</span> {host && <span className="hint">· {host}</span>}
+            <span className="chip-name">{name}</span> {host && <span className="hint">·&nbsp;{host}</span>}
             {attachment.pages !== undefined && (
-              <span className="hint"> · {pagesOf(attachment.pages, attachment.range)}</span>
+              <span className="hint"> ·&nbsp;{pagesOf(attachment.pages, attachment.range)}</span>
             )}
           </span>
         </button>
@@ -102,14 +102,22 @@ export function AttachmentChip({ attachment, fit, onChange }: Props) {
   );
 }
 
-/** An open chip's text, to read or (editing) to change, and a PDF's pages to choose. */
+/**
+ * An open chip's text, to read or (editing) to change, and a PDF's pages to choose: first when
+ * it asks which pages, so the question and its box are in sight however long the excerpt.
+ */
 function ChipBody({
   attachment,
   editing,
   onChange,
 }: { attachment: Source; editing: boolean } & Pick<Props, 'onChange'>) {
+  const pages = attachment.kind === 'pdf' && (attachment.pages ?? 0) > 1 && (
+    <PdfPages source={attachment} onChange={onChange} />
+  );
+  const asks = attachment.askPages === true;
   return (
     <>
+      {asks && pages}
       {editing ? (
         <textarea
           aria-label={t('quotedText')}
@@ -119,7 +127,7 @@ function ChipBody({
       ) : (
         <blockquote className="chip-text">{preview(attachment.text)}</blockquote>
       )}
-      {attachment.kind === 'pdf' && (attachment.pages ?? 0) > 1 && <PdfPages source={attachment} onChange={onChange} />}
+      {!asks && pages}
     </>
   );
 }

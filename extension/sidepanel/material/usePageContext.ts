@@ -13,7 +13,8 @@ import { panelRetired } from '../usePanelPresence';
 import { send, type Res } from '../../shared/protocol';
 import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
 import type { ScannedPdf } from '../pdf/pdf-pages';
-import { PdfProblem, PdfScanned, pdfFromFile, pdfFromUrl } from '../pdf/pdf-read';
+import { accessToAsk } from '../pdf/pdf-access';
+import { PdfScanned, pdfFromFile, pdfFromUrl } from '../pdf/pdf-read';
 import { keptSourcesKey, readKeptSources } from './kept-sources';
 import { withSource, type Source } from './sources';
 
@@ -120,7 +121,7 @@ function useSetters() {
   const [arrivals, setArrivals] = useState(0);
   /** A PDF being read (PDF.js takes a moment for a long one). */
   const [reading, setReading] = useState(false);
-  /** A tab's PDF whose download failed where access to its origin may let a second try through. */
+  /** A tab's PDF to read once the user allows Gloss to download from its site (pdf-access.ts). */
   const [retry, setRetry] = useState<{ pdf: PdfRequest; origin: string } | null>(null);
   /** A PDF read and found scanned, whose pages can be sent as images. */
   const [scanned, setScanned] = useState<ScannedPdf | null>(null);
@@ -159,11 +160,14 @@ function useReadPdf(to: ReturnType<typeof useSetters>): ReadPdf {
             addSource(!(from instanceof File) && from.askPages ? { ...pdf, askPages: true } : pdf, add);
             setQuestion(offered);
           },
-          (e: unknown) => {
+          async (e: unknown) => {
+            const origin = await accessToAsk(from, e);
+            if (origin !== null && !(from instanceof File)) {
+              setRetry({ pdf: from, origin });
+              return;
+            }
             setError(messageOf(e));
             if (e instanceof PdfScanned) setScanned(e.scan);
-            if (e instanceof PdfProblem && e.retryOrigin && !(from instanceof File))
-              setRetry({ pdf: from, origin: e.retryOrigin });
           },
         )
         .finally(() => setReading(false));

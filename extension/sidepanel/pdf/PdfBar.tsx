@@ -1,8 +1,8 @@
 /**
  * PDFs and tabs in the composer: the paperclip beside the camera picks a PDF from disk (dropping
  * one anywhere on the panel does the same) and the tab picker adds another tab; a line above the
- * composer offers "Ask about this PDF" when the tab beside the panel shows one, or says what is
- * happening while one is read. The line is there only when it has something to say.
+ * composer offers "Ask about this PDF" when the tab beside the panel shows one, says what is
+ * happening while one is read, or asks to download it from its site first. The line is there only when it has something to say.
  */
 import './PdfBar.css';
 import Paperclip from 'lucide-react/icons/paperclip';
@@ -15,8 +15,11 @@ import { useActivePdf, usePdfDrop } from './pdf-input';
 import { TabPicker } from '../material/TabPicker';
 import type { PageContext } from '../material/usePageContext';
 
-/** Asks for access to the PDF's origin (in the click, as browsers require), then reads it again. */
-function RetryButton({
+/**
+ * The step before reading a tab's PDF whose site Gloss may not download from: what it needs and
+ * why, and the button that asks for that site (in the click, as browsers require), then reads.
+ */
+function AllowAndRead({
   retry,
   onGranted,
 }: {
@@ -25,17 +28,20 @@ function RetryButton({
 }) {
   const host = retry.origin.replace(/^https?:\/\/|\/\*$/g, '');
   return (
-    <button
-      type="button"
-      className="ghost"
-      onClick={() => void requestOrigins([retry.origin]).then((granted) => granted && onGranted(retry.pdf))}
-    >
-      {t('pdfAllowRetry', host)}
-    </button>
+    <>
+      <span className="hint">{t('pdfNeedsAccess', host)}</span>
+      <button
+        type="button"
+        className="ghost"
+        onClick={() => void requestOrigins([retry.origin]).then((granted) => granted && onGranted(retry.pdf))}
+      >
+        {t('pdfAllowRead')}
+      </button>
+    </>
   );
 }
 
-/** The line above the composer: reading, a retry with access, or the tab's PDF to ask about. */
+/** The line above the composer: reading, the site's access to allow, or the tab's PDF to ask about. */
 export function PdfBar({ page }: { page: PageContext }) {
   const tabPdf = useActivePdf();
   const offer = tabPdf && !page.attachments.some((a) => a.url === tabPdf.url) ? tabPdf : null;
@@ -47,7 +53,7 @@ export function PdfBar({ page }: { page: PageContext }) {
           {t('pdfReading')}
         </span>
       ) : page.retry ? (
-        <RetryButton retry={page.retry} onGranted={page.readPdf} />
+        <AllowAndRead retry={page.retry} onGranted={page.readPdf} />
       ) : (
         offer && (
           <button type="button" className="ghost" onClick={() => page.readPdf(offer)}>
