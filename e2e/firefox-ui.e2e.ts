@@ -89,8 +89,23 @@ test('"Ask Gloss about …" in Firefox\'s context menu brings the selection to t
   await xdotool(ff.display.name, 'key', 'Up', 'Return');
 
   await ff.waitForMaterial(before);
-  // The page kept the focus: click into the question box, above the tools at the bottom.
-  await ff.clickQuestionBox();
+  if (process.env.GLOSS_SHOT) await saveScreen(ff.display.name, `${process.env.GLOSS_SHOT}/ff-menu-quote.png`);
+  // The page kept the keyboard, and the sidebar says so in its accent colour, just above the
+  // quick actions (right of the chip's own accent edge): a click on that line gives the box the
+  // keyboard, as it says.
+  const bar = await ff.sidebar();
+  const band = {
+    x0: bar.x0 + 30,
+    x1: bar.x1 - 20,
+    y0: bar.y1 - COMPOSER.height - 130,
+    y1: bar.y1 - COMPOSER.height - 60,
+  };
+  // Where it settles: the chip's size line arrives after the chip and moves it down.
+  const hint = async () => JSON.stringify(await waitOnScreen(ff.display.name, band, ICON_RGB));
+  let seen = '';
+  await expect.poll(async () => seen === (seen = await hint()), { timeout: 10_000 }).toBe(true);
+  const { x, y } = JSON.parse(seen) as { x: number; y: number };
+  await clickAt(ff.display.name, x, y);
   const prompt = await ff.askAndGetPrompt('And when are they highest?');
   expect(prompt).toMatch(/^<<<material #[0-9a-f]{8} kind=selection title="Tides"/);
   expect(prompt).toContain('Spring tides come at new and full moon.');

@@ -19,11 +19,23 @@ export function useKeyboardElsewhere(sources: Source[]): boolean {
     const check = () => setElsewhere(!document.hasFocus());
     // After the focus the arrival asked for has settled.
     const timer = setTimeout(check, 100);
-    const back = () => setElsewhere(false);
+    // A press in the sidebar gives it the keyboard before the click: the line goes after that
+    // click (window, bubbling: after the panel's own handlers), so nothing moves under the
+    // pointer and a click on the line still lands.
+    let pressed = false;
+    const press = () => (pressed = true);
+    const hide = () => {
+      pressed = false;
+      setElsewhere(false);
+    };
+    const back = () => (pressed ? addEventListener('click', hide, { once: true }) : hide());
+    addEventListener('pointerdown', press, true);
     addEventListener('focus', back);
     return () => {
       clearTimeout(timer);
+      removeEventListener('pointerdown', press, true);
       removeEventListener('focus', back);
+      removeEventListener('click', hide);
     };
   }, [newest]);
   return elsewhere;
