@@ -1,5 +1,5 @@
 /**
- * Giving back "every website" without losing the sites granted one by one. Chrome's
+ * Giving back "every website" (or a host whole) without losing the sites granted one by one. Chrome's
  * `permissions.remove` of `https://*` + `/*` also removes every site inside it: the search
  * engine's, the providers', which then could not be reached until asked for again (measured in
  * e2e/web-settings.e2e.ts). So what the removal took beyond the patterns named is asked for
@@ -11,7 +11,10 @@ import browser from 'webextension-polyfill';
 
 type Permissions = Pick<typeof browser.permissions, 'getAll' | 'remove' | 'request'>;
 
-/** Gives back `patterns` (wildcards), then asks again for the sites their removal took along. */
+/**
+ * Gives back `patterns` (wildcards, or a host whole), then asks again for the sites their
+ * removal took along (the ports granted inside a host, in Chrome).
+ */
 export async function giveBackKeepingSites(
   patterns: readonly string[],
   permissions: Permissions = browser.permissions,
