@@ -54,4 +54,16 @@ describe('giving back every website', () => {
     expect(fake.asked).toEqual([['http://127.0.0.1:1234/*']]);
     expect(fake.granted()).toEqual(['http://localhost:1234/*', 'http://127.0.0.1:1234/*']);
   });
+
+  test('a site the worker gave back meanwhile is not asked for again', async () => {
+    const fake = chromeLike(['http://127.0.0.1/*', 'http://127.0.0.1:1234/*', 'http://localhost/*']);
+    const remove = fake.permissions.remove;
+    fake.permissions.remove = async (what) => {
+      await remove({ origins: ['http://localhost/*'] }); // the worker's, at the same moment
+      return remove(what);
+    };
+    await giveBackKeepingSites(['http://127.0.0.1/*'], fake.permissions);
+    expect(fake.asked).toEqual([['http://127.0.0.1:1234/*']]);
+    expect(fake.granted()).toEqual(['http://127.0.0.1:1234/*']);
+  });
 });

@@ -8,6 +8,11 @@
  * Settings → Web says the engine's access is missing, with its button.
  */
 import browser from 'webextension-polyfill';
+import { holds } from '../../../shared/host-access';
+
+/** Whether Chrome's removal of `wide` takes `site` along: every site of its scheme, or a host's ports. */
+const inside = (site: string, wide: string) =>
+  (wide.endsWith('://*/*') && site.startsWith(wide.slice(0, -'*/*'.length))) || holds(wide, site);
 
 type Permissions = Pick<typeof browser.permissions, 'getAll' | 'remove' | 'request'>;
 
@@ -22,7 +27,8 @@ export async function giveBackKeepingSites(
   const before = (await permissions.getAll()).origins ?? [];
   const removed = await permissions.remove({ origins: [...patterns] });
   const after = new Set((await permissions.getAll()).origins ?? []);
-  const lost = before.filter((o) => !after.has(o) && !patterns.includes(o));
+  // Only what the removal took along: the worker may give back other sites meanwhile.
+  const lost = before.filter((o) => !after.has(o) && !patterns.includes(o) && patterns.some((p) => inside(o, p)));
   if (lost.length > 0) await permissions.request({ origins: lost }).catch(() => false);
   return removed;
 }
