@@ -98,7 +98,9 @@ test('the whole host an older version was granted is swapped for the port on the
 test('Settings lists the port with the provider that uses it, and gives it back', async () => {
   const port = new URL(moved.url).port;
   await panel.getByRole('button', { name: 'Settings', exact: true }).click();
-  const row = access().getByRole('listitem').filter({ hasText: `http://127.0.0.1:${port}` });
+  const row = access()
+    .getByRole('listitem')
+    .filter({ hasText: `http://127.0.0.1:${port}` });
   await expect.poll(() => row.textContent()).toBe(`http://127.0.0.1:${port}Used by OllamaGive back`);
   await row.getByRole('button', { name: `Give back access to http://127.0.0.1:${port}` }).click();
   await expect.poll(granted).toEqual([]);
