@@ -6,7 +6,7 @@
  *
  * In Chrome a server on this computer gets access to its own port only (`http://127.0.0.1:1234/*`):
  * the loopback host serves everything else running there too. Measured in Chromium 156 with a
- * probe extension (e2e/host-ports.e2e.ts keeps it true):
+ * probe extension (e2e/host-ports.e2e.ts checks what Gloss relies on):
  * - a pattern without a port matches every port (as `:*`, developer.chrome.com "Match
  *   patterns"); `http://127.0.0.1:80/*` matches `http://127.0.0.1/` (the default port), and
  *   `permissions.contains` of the port-less pattern is false while only a port is granted;
