@@ -102,16 +102,19 @@ export function splitInsideCharacters(body: Buffer): Buffer[] {
 
 /**
  * `rejectExtensionOrigins`: answer like a default Ollama, 403 with an empty body to any request
- * whose Origin is a browser extension.
+ * whose Origin is a browser extension. `cors: false`: send no CORS header, as a server that
+ * allows no other origin, so only the host access granted lets Gloss read its answers.
  */
-export async function startProviderServer(options: { port?: number; rejectExtensionOrigins?: boolean } = {}) {
+export async function startProviderServer(
+  options: { port?: number; rejectExtensionOrigins?: boolean; cors?: boolean } = {},
+) {
   const queue: Scripted[] = [];
   const requests: RecordedRequest[] = [];
   /** Model-list requests seen, with the origin that sent them. */
   const modelListRequests: { path: string; origin: string }[] = [];
 
   const server = createServer((req, res) => {
-    cors(req, res);
+    if (options.cors !== false) cors(req, res);
     const path = req.url?.split('?')[0] ?? '';
     const origin = req.headers.origin ?? '';
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();

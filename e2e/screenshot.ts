@@ -16,6 +16,7 @@ import { aroundAnswer, connectionTest } from './screenshot-states-12';
 import { longSources } from './screenshot-states-15';
 import { imageStates } from './screenshot-states-16';
 import { heldKey } from './screenshot-states-33';
+import { portStates } from './screenshot-states-33-ports';
 import { blindModel, tabPdf, unreachableTest } from './screenshot-states-34';
 import { toolStates } from './screenshot-states-28';
 import { webStates } from './screenshot-states-29';
@@ -24,7 +25,7 @@ import { openProviderForm } from './panel';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
-/** One issue's states alone, for a quick look (only 29's and 32's can be picked: they have browsers of their own). */
+/** One issue's states alone, for a quick look (only 29's, 32's and 33's ports can be picked: they have browsers of their own). */
 const ONLY = process.argv[3];
 const WIDTHS = [360, 240];
 const THEMES = ['light', 'dark'] as const;
@@ -44,6 +45,7 @@ try {
     if (ONLY === undefined) await gallery(lang);
     if (ONLY === undefined || ONLY === '29') await webStates(lang, server.url, shoot);
     if (ONLY === undefined || ONLY === '32') await onDeviceStates(lang, shoot);
+    if (ONLY === undefined || ONLY === '33') await portStates(lang, shoot);
   }
 } finally {
   await server.close();

@@ -38,6 +38,7 @@ afterAll(async () => {
 
 const web = (): Locator => panel.getByRole('region', { name: 'Web', exact: true });
 const granted = () => h.browser.worker.evaluate(() => chrome.permissions.getAll().then((p) => p.origins ?? []));
+const providerPort = () => `http://${new URL(h.server.url).host}/*`;
 const resultTitles = () => web().locator('.web-results a').allTextContents();
 
 async function openSettings(): Promise<void> {
@@ -45,17 +46,17 @@ async function openSettings(): Promise<void> {
   await web().waitFor();
 }
 
-test('SearXNG: Save asks for the instance’s host, Try a search shows its results, and the choice survives a reload', async () => {
+test('SearXNG: Save asks for the instance’s port, Try a search shows its results, and the choice survives a reload', async () => {
   await openSettings();
   await web().getByRole('radio', { name: 'SearXNG' }).check();
   await web().getByLabel('Address of your SearXNG instance').fill(searxng.url);
-  await expect.poll(() => web().locator('.web-access').textContent()).toContain('Gloss needs access to 127.0.0.1');
+  const host = new URL(searxng.url).host; // 127.0.0.1 and its port: Chrome's access names the port
+  await expect.poll(() => web().locator('.web-access').textContent()).toContain(`Gloss needs access to ${host}`);
   await answerPrompt(h.display.name, () => web().getByRole('button', { name: 'Save web search' }).click());
   await expect.poll(() => web().getByRole('status').first().textContent()).toBe('Web search saved.');
-  await expect.poll(granted).toContain('http://127.0.0.1/*');
-  await expect
-    .poll(() => web().locator('.web-access').textContent())
-    .toBe('Gloss may access 127.0.0.1 to search there.');
+  await expect.poll(granted).toContain(`http://${host}/*`);
+  expect(await granted()).not.toContain('http://127.0.0.1/*');
+  await expect.poll(() => web().locator('.web-access').textContent()).toBe(`Gloss may access ${host} to search there.`);
 
   await web().getByRole('button', { name: 'Try a search' }).click();
   await expect.poll(resultTitles, { timeout: 15_000 }).toEqual(FIXTURE_TITLES.searxng);
@@ -75,8 +76,9 @@ test('a Brave key is saved where pages cannot read it, and goes only to Brave’
   await answerPrompt(h.display.name, () => web().getByRole('button', { name: 'Save web search' }).click());
   await expect.poll(() => web().getByRole('textbox', { name: 'Brave Search API key (saved)' }).inputValue()).toBe('');
   await expect.poll(granted).toContain('https://api.search.brave.com/*');
-  // The SearXNG instance's host stays: the model's server, a provider, is on it too.
-  expect(await granted()).toContain('http://127.0.0.1/*');
+  // The SearXNG instance's port is given back: the model's server, a provider on the same host,
+  // is on another port, which never needed it.
+  await expect.poll(granted).not.toContain(`http://${new URL(searxng.url).host}/*`);
 
   const local = await h.browser.worker.evaluate(() => chrome.storage.local.get(null));
   expect(JSON.stringify(local)).toContain('"engine":"brave"');
@@ -96,6 +98,11 @@ test('a Brave key is saved where pages cannot read it, and goes only to Brave’
 
 test('“Any site” asks for every website and shows in the Access list; “each site” gives it back, keeping the engine’s site', async () => {
   const access = () => panel.locator('section.access').innerText();
+  // An http site too: the model's server, a provider on this computer, gets its port as a Save asks.
+  await answerPrompt(h.display.name, () =>
+    panel.evaluate((origin) => void chrome.permissions.request({ origins: [origin] }), providerPort()),
+  );
+  await expect.poll(granted).toContain(providerPort());
   await answerPrompt(h.display.name, () => web().getByRole('radio', { name: 'Any site' }).check());
   await expect.poll(granted).toEqual(expect.arrayContaining(['https://*/*', 'http://*/*']));
   await expect.poll(() => web().getByRole('radio', { name: 'Any site' }).isChecked()).toBe(true);
@@ -109,7 +116,7 @@ test('“Any site” asks for every website and shows in the Access list; “eac
   await expect.poll(access).not.toContain('Every website');
   // Chrome's removal takes the sites inside every website along; they are asked for again in the
   // same click, and Chrome gives back what it granted before without a prompt.
-  await expect.poll(granted).toEqual(expect.arrayContaining(['https://api.search.brave.com/*', 'http://127.0.0.1/*']));
+  await expect.poll(granted).toEqual(expect.arrayContaining(['https://api.search.brave.com/*', providerPort()]));
   expect(await web().locator('.web-access').textContent()).toBe(
     'Gloss may access api.search.brave.com to search there.',
   );
@@ -127,5 +134,5 @@ test('What Gloss may access gives every website back a scheme at a time, keeping
   expect(await granted()).toContain('https://*/*');
   await giveBack('Every website (https)');
   await expect.poll(granted).not.toContain('https://*/*');
-  await expect.poll(granted).toEqual(expect.arrayContaining(['https://api.search.brave.com/*', 'http://127.0.0.1/*']));
+  await expect.poll(granted).toEqual(expect.arrayContaining(['https://api.search.brave.com/*', providerPort()]));
 });

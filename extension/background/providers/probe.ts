@@ -3,7 +3,8 @@
  * request, and looking for local servers. Every request is built and every answer read by
  * the core; this module owns only fetch and time limits.
  */
-import { LOCAL_PRESETS, PRESETS, type ServerPresetId } from '../../shared/presets';
+import { PRESETS, type ServerPresetId } from '../../shared/presets';
+import { localServerUrls } from '../../shared/host-access';
 import {
   coreReady,
   httpError,
@@ -108,14 +109,11 @@ function connected(typed: string, named: string | undefined, reply: string): str
 
 /** The local servers that answer, with their models. */
 export async function detectLocal(): Promise<{ preset: ServerPresetId; baseUrl: string; models: string[] }[]> {
+  // The addresses whose ports "Find local models" asks access to (shared/host-access.ts).
   const found = await Promise.all(
-    LOCAL_PRESETS.flatMap((id) => {
-      const preset = PRESETS[id];
-      // Some servers listen on one of the two only.
-      return [preset.baseUrl, preset.baseUrl.replace('localhost', '127.0.0.1')].map(async (baseUrl) => {
-        const listed = await listModels({ kind: preset.kind, baseUrl }, 1500);
-        return listed.ok ? { preset: id, baseUrl, models: listed.models.map((m) => m.id) } : null;
-      });
+    localServerUrls().map(async ({ id, baseUrl }) => {
+      const listed = await listModels({ kind: PRESETS[id].kind, baseUrl }, 1500);
+      return listed.ok ? { preset: id, baseUrl, models: listed.models.map((m) => m.id) } : null;
     }),
   );
   const seen = new Set<ServerPresetId>();

@@ -57,4 +57,34 @@ describe('releaseUnneededOrigins', () => {
     await releaseUnneededOrigins(DEFAULT_SETTINGS);
     expect(granted.origins).toEqual(['https://*/*']);
   });
+
+  test('a local provider keeps its port, and an older version’s host access while it holds that port', async () => {
+    granted.origins = [
+      'http://localhost/*',
+      'http://127.0.0.1/*',
+      'http://127.0.0.1:1234/*',
+      'http://127.0.0.1:8080/*',
+    ];
+    granted.removed = [];
+    const provider = {
+      id: 'p',
+      preset: 'lmstudio',
+      kind: 'openai',
+      name: 'LM Studio',
+      apiKey: '',
+      model: 'm',
+    } as const;
+    const searxng = { ...DEFAULT_SETTINGS.web, engine: 'searxng' as const, searxngUrl: 'http://localhost:8888' };
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      web: searxng,
+      providers: [{ ...provider, baseUrl: 'http://127.0.0.1:1234/v1' }],
+    };
+    await releaseUnneededOrigins(settings);
+    // Giving back the port-less pattern would take the port along, with no gesture to ask again.
+    expect(granted.removed).toEqual([['http://127.0.0.1:8080/*']]);
+    expect(granted.origins).toEqual(['http://localhost/*', 'http://127.0.0.1/*', 'http://127.0.0.1:1234/*']);
+    await releaseUnneededOrigins(DEFAULT_SETTINGS);
+    expect(granted.origins).toEqual([]);
+  });
 });

@@ -5,15 +5,15 @@
  * does, so the panel asks (`sidepanel/settings/permissions.ts`).
  */
 import browser from 'webextension-polyfill';
-import { unneededOrigins } from '../../shared/host-access';
+import { neededOrigins, unneededOrigins } from '../../shared/host-access';
 import type { StoredSettings } from '../../shared/settings';
 import { engineAccess } from '../../shared/web/web-settings';
 
 export async function releaseUnneededOrigins(settings: StoredSettings): Promise<void> {
   const { origins = [] } = await browser.permissions.getAll();
-  const servers = settings.mcpServers.map((s) => ({ baseUrl: s.url }));
+  const addresses = [...settings.providers.map((p) => p.baseUrl), ...settings.mcpServers.map((s) => s.url)];
   const engine = engineAccess(settings.web);
-  const unneeded = unneededOrigins(origins, [...settings.providers, ...servers]).filter((o) => o !== engine);
+  const unneeded = unneededOrigins(origins, [...neededOrigins(addresses), ...(engine ? [engine] : [])]);
   if (unneeded.length > 0) await browser.permissions.remove({ origins: unneeded });
 }
 

@@ -57,15 +57,19 @@ describe('the host access each engine needs', () => {
     ['brave', '', 'https://api.search.brave.com/*'],
     ['tavily', 'https://searx.example.org', 'https://api.tavily.com/*'],
     ['searxng', 'https://searx.example.org', 'https://searx.example.org/*'],
-    // A pattern names no port and no path: the instance's host, as providers' access is asked.
-    ['searxng', ' http://192.168.1.5:8888/searxng/search ', 'http://192.168.1.5/*'],
-    ['searxng', 'http://localhost:8080', 'http://localhost/*'],
+    // No path; the instance's port where it has one (Chrome), as providers' access is asked.
+    ['searxng', ' http://192.168.1.5:8888/searxng/search ', 'http://192.168.1.5:8888/*'],
+    ['searxng', 'http://localhost:8080', 'http://localhost:8080/*'],
     ['searxng', '', null],
     ['searxng', 'searx.example.org', null],
     ['searxng', 'ftp://searx.example.org', null],
     ['searxng', 'javascript:alert(1)', null],
   ] as const)('%s at “%s”: %s', (engine, searxngUrl, pattern) => {
     expect(engineAccess({ engine, searxngUrl })).toBe(pattern);
+  });
+
+  test('in Firefox, whose patterns name no port, the instance’s host', () => {
+    expect(engineAccess({ engine: 'searxng', searxngUrl: 'http://localhost:8080' }, false)).toBe('http://localhost/*');
   });
 
   test('the host named in words, and the patterns of any site', () => {

@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import type { SearchEngine } from '../../../crates/gloss-wasm/pkg/gloss_wasm';
 import type { Check, Covers } from '../core-enums';
+import { accessPattern, PATTERNS_NAME_PORTS } from '../host-access';
 
 /** Every engine the core knows, in the order Settings lists them. */
 export const SEARCH_ENGINES = ['duckduckgo', 'searxng', 'brave', 'tavily'] as const satisfies readonly SearchEngine[];
@@ -76,18 +77,14 @@ export const WebSettingsEntries = {
 
 /**
  * The host-permission pattern the worker needs to search `web.engine`: its API's host, or the
- * SearXNG instance's (`http://192.168.1.5/*`: a pattern names no port). Null when the SearXNG
- * address is not an http(s) URL, so there is nothing to ask for yet.
+ * SearXNG instance's (`http://192.168.1.5:8888/*`, in Firefox with no port: `accessPattern`).
+ * Null when the SearXNG address is not an http(s) URL, so there is nothing to ask for yet.
  */
-export function engineAccess(web: Pick<WebSettings, 'engine' | 'searxngUrl'>): string | null {
-  if (web.engine !== 'searxng') return `${ENGINE_ORIGINS[web.engine]}/*`;
-  // As `originPattern` in settings.ts, which imports this module (no import back, no cycle).
-  try {
-    const url = new URL(web.searxngUrl.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? `${url.protocol}//${url.hostname}/*` : null;
-  } catch {
-    return null;
-  }
+export function engineAccess(
+  web: Pick<WebSettings, 'engine' | 'searxngUrl'>,
+  ports = PATTERNS_NAME_PORTS,
+): string | null {
+  return web.engine === 'searxng' ? accessPattern(web.searxngUrl, ports) : `${ENGINE_ORIGINS[web.engine]}/*`;
 }
 
 /** The host a pattern from {@link engineAccess} names, for words ("access to html.duckduckgo.com"). */

@@ -9,7 +9,7 @@ import browser from 'webextension-polyfill';
 import { useEffect, useState } from 'react';
 import { t } from '../../shared/i18n';
 import type { PublicProvider } from '../../shared/settings';
-import { ANY_SITE, type WebSettings } from '../../shared/web/web-settings';
+import type { WebSettings } from '../../shared/web/web-settings';
 import { describeAccess, type Access as Granted } from './access';
 import { giveBackKeepingSites } from './web/any-site';
 
@@ -28,11 +28,12 @@ function useAccess(providers: readonly PublicProvider[], web: WebSettings): Gran
   return access;
 }
 
-/** Every website is given back keeping the sites granted one by one (`web/any-site.ts`). */
+/**
+ * A site is given back keeping the sites granted inside it (`web/any-site.ts`): every website
+ * holds them all, and in Chrome a host granted whole by an older version holds its ports.
+ */
 const giveBack = (what: { origins?: string[]; permissions?: 'tabs'[] }) =>
-  void (what.origins?.some((o) => ANY_SITE.includes(o))
-    ? giveBackKeepingSites(what.origins)
-    : browser.permissions.remove(what));
+  void (what.origins ? giveBackKeepingSites(what.origins) : browser.permissions.remove(what));
 
 export function Access({ providers, web }: { providers: readonly PublicProvider[]; web: WebSettings }) {
   const access = useAccess(providers, web);

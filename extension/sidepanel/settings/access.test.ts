@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { t } from '../../shared/i18n';
 import { describeAccess } from './access';
 
 const providers = [
@@ -41,5 +42,15 @@ describe('what Settings lists as Gloss’s access', () => {
     ]);
     // Once another engine is chosen, its site is no longer said to be used.
     expect(describeAccess(granted, providers, { engine: 'duckduckgo', searxngUrl: '' }).sites[2]?.usedBy).toEqual([]);
+  });
+
+  test('in Chrome a server on this computer by its port, and the ports Find local models tried', () => {
+    const local = [...providers, { name: 'LM Studio', baseUrl: 'http://localhost:1234/v1' }];
+    const granted = { origins: ['http://localhost:1234/*', 'http://localhost:11434/*', 'http://127.0.0.1:8080/*'] };
+    expect(describeAccess(granted, local).sites).toEqual([
+      { pattern: 'http://127.0.0.1:8080/*', site: 'http://127.0.0.1:8080', usedBy: ['llama.cpp'] },
+      { pattern: 'http://localhost:11434/*', site: 'http://localhost:11434', usedBy: [t('accessLocalSearch')] },
+      { pattern: 'http://localhost:1234/*', site: 'http://localhost:1234', usedBy: ['LM Studio'] },
+    ]);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * What Gloss may access now, as Settings lists it: each site granted (with the providers and the
- * search engine that use it, which would ask again once it is given back), every website when
- * the user let Gloss read any page (Settings → Web), and the optional `tabs` permission (the
- * tab picker's list of titles and addresses). Read from the browser's own record of grants, so
+ * search engine that use it, which would ask again once it is given back; in Chrome a server on
+ * this computer by its port, `http://127.0.0.1:1234`, and the ports "Find local models" tried
+ * until the settings next change), every website when the user let Gloss read any page
+ * (Settings → Web), and the optional `tabs` permission (the tab picker's list of titles and
+ * addresses). Read from the browser's own record of grants, so
  * the list is what the browser would allow, whatever the settings say.
  */
 import { t } from '../../shared/i18n';
-import { originPattern, type PublicProvider } from '../../shared/settings';
+import { accessPattern, holds, LOCAL_ORIGINS } from '../../shared/host-access';
+import type { PublicProvider } from '../../shared/settings';
 import { ANY_SITE, engineAccess, ENGINE_NAMES, type WebSettings } from '../../shared/web/web-settings';
 
 export interface SiteAccess {
@@ -30,10 +33,14 @@ export function describeAccess(
   web?: Pick<WebSettings, 'engine' | 'searxngUrl'>,
 ): Access {
   const engine = web && engineAccess(web);
+  // A host granted whole (by an older version, in Chrome) serves the ports inside it too.
+  const serves = (pattern: string, needed: string | null) =>
+    needed !== null && (needed === pattern || holds(pattern, needed));
   const sites = (granted.origins ?? []).map((pattern) => {
     const any = ANY_SITE.includes(pattern);
-    const usedBy = providers.filter((p) => originPattern(p.baseUrl) === pattern).map((p) => p.name);
-    if (web && pattern === engine) usedBy.push(t('accessWebSearch', ENGINE_NAMES[web.engine]));
+    const usedBy = providers.filter((p) => serves(pattern, accessPattern(p.baseUrl))).map((p) => p.name);
+    if (web && engine && serves(pattern, engine)) usedBy.push(t('accessWebSearch', ENGINE_NAMES[web.engine]));
+    if (usedBy.length === 0 && LOCAL_ORIGINS.includes(pattern)) usedBy.push(t('accessLocalSearch'));
     if (any) usedBy.push(t('accessPagesRead'));
     const site = any ? t('accessAnySite', pattern.replace(/:.*/, '')) : pattern.replace(/\/\*$/, '');
     return { pattern, site, usedBy };

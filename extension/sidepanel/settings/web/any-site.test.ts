@@ -5,7 +5,9 @@ import { giveBackKeepingSites } from './any-site';
 /** Chrome's way: removing a pattern removes every granted pattern inside it (`*` host matches any). */
 function chromeLike(granted: string[], grants = true) {
   const inside = (pattern: string, wide: string) =>
-    pattern === wide || (wide.endsWith('://*/*') && pattern.startsWith(wide.replace('*/*', '')));
+    pattern === wide ||
+    (wide.endsWith('://*/*') && pattern.startsWith(wide.replace('*/*', ''))) ||
+    pattern.replace(/:\d+\/\*$/, '/*') === wide;
   const asked: string[][] = [];
   return {
     asked,
@@ -44,5 +46,24 @@ describe('giving back every website', () => {
     const fake = chromeLike(['https://*/*', 'https://api.tavily.com/*'], false);
     expect(await giveBackKeepingSites(['https://*/*'], fake.permissions)).toBe(true);
     expect(fake.granted()).toEqual([]);
+  });
+
+  test('a host given back whole keeps the ports granted inside it (Chrome)', async () => {
+    const fake = chromeLike(['http://127.0.0.1/*', 'http://127.0.0.1:1234/*', 'http://localhost:1234/*']);
+    await giveBackKeepingSites(['http://127.0.0.1/*'], fake.permissions);
+    expect(fake.asked).toEqual([['http://127.0.0.1:1234/*']]);
+    expect(fake.granted()).toEqual(['http://localhost:1234/*', 'http://127.0.0.1:1234/*']);
+  });
+
+  test('a site the worker gave back meanwhile is not asked for again', async () => {
+    const fake = chromeLike(['http://127.0.0.1/*', 'http://127.0.0.1:1234/*', 'http://localhost/*']);
+    const remove = fake.permissions.remove;
+    fake.permissions.remove = async (what) => {
+      await remove({ origins: ['http://localhost/*'] }); // the worker's, at the same moment
+      return remove(what);
+    };
+    await giveBackKeepingSites(['http://127.0.0.1/*'], fake.permissions);
+    expect(fake.asked).toEqual([['http://127.0.0.1:1234/*']]);
+    expect(fake.granted()).toEqual(['http://127.0.0.1:1234/*']);
   });
 });
