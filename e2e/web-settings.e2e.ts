@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FIXTURE_TITLES, serveBrave, startSearxng, type SearxngInstance } from './fixtures/search-engines';
 import { startHeaded, type Headed } from './headed';
 import { answerPrompt } from './permission-prompt';
+import { storedSettings } from './stored-settings';
 
 const KEY = 'test-key-brave-1';
 
@@ -78,9 +79,10 @@ test('a Brave key is saved where pages cannot read it, and goes only to Brave’
   // The SearXNG instance's host stays: the model's server, a provider, is on it too.
   expect(await granted()).toContain('http://127.0.0.1/*');
 
-  const local = await h.browser.worker.evaluate(() => chrome.storage.local.get(null));
-  expect(JSON.stringify(local)).toContain('"engine":"brave"');
-  expect(JSON.stringify(local)).not.toContain(KEY);
+  expect(await h.browser.worker.evaluate(() => chrome.storage.local.get(null))).toEqual({});
+  const stored = JSON.stringify(await storedSettings(panel));
+  expect(stored).toContain('"engine":"brave"');
+  expect(stored).not.toContain(KEY);
   expect(await panel.content()).not.toContain(KEY);
 
   await web().getByLabel('Try a search for').fill('borrow checker');

@@ -131,15 +131,20 @@ export function memoryPlaces(legacy: Record<string, unknown> = {}) {
   const places: SettingsPlaces = {
     legacy: {
       get: async (key) => (local.has(key) ? { [key]: structuredClone(local.get(key)) } : {}),
-      remove: async (key) => void local.delete(key),
+      remove: async (key) => {
+        local.delete(key);
+      },
     },
     db: () => opened,
-    changed: () => void notices.count++,
+    changed: () => {
+      notices.count++;
+    },
   };
   /** The stored settings record, as the worker reads it before adding keys. */
   const stored = async () => (await opened).get('settings', SETTINGS_RECORD) as Promise<StoredSettings | undefined>;
   /** Changes the stored record behind the worker's back. */
-  const rewrite = async (change: (s: StoredSettings) => StoredSettings) =>
-    void (await (await opened).put('settings', change((await stored())!), SETTINGS_RECORD));
+  const rewrite = async (change: (s: StoredSettings) => StoredSettings) => {
+    await (await opened).put('settings', change((await stored())!), SETTINGS_RECORD);
+  };
   return { places, local, db: opened, notices, stored, rewrite };
 }
