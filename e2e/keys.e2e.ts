@@ -8,6 +8,7 @@ import { ask, configureProvider, request } from './panel';
 import { fixture, perEvent } from './provider-server';
 import { startRecorder } from './recorder';
 import { startSession, type Session } from './session';
+import { storedSettings, storeSettings } from './stored-settings';
 
 const KEY = 'sk-saved-for-the-first-origin';
 let session: Session;
@@ -117,8 +118,9 @@ describe('a key over plain http', () => {
 describe('where the key is kept', () => {
   test('not in storage.local (which Firefox lets content scripts read), yet questions carry it', async () => {
     const stored = await session.browser.worker.evaluate(() => chrome.storage.local.get(null));
-    expect(JSON.stringify(stored)).toContain('gpt-4o-mini');
-    expect(JSON.stringify(stored)).not.toContain(KEY);
+    expect(stored).toEqual({}); // the settings are not there either, since issue 33
+    expect(JSON.stringify(await storedSettings(panel))).toContain('gpt-4o-mini');
+    expect(JSON.stringify(await storedSettings(panel))).not.toContain(KEY);
     session.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
     await panel.goto(panel.url());
     await panel.getByLabel('Your question').fill('Still keyed?');
@@ -127,19 +129,38 @@ describe('where the key is kept', () => {
   });
 });
 
-describe('a base URL rewritten outside the settings (as a compromised page could in Firefox)', () => {
-  const rewrite = (baseUrl: string) =>
-    panel.evaluate(async (url) => {
-      const stored = await chrome.storage.local.get('gloss.settings');
-      const settings = stored['gloss.settings'] as { providers: { baseUrl: string }[] };
-      settings.providers[0]!.baseUrl = url;
-      await chrome.storage.local.set({ 'gloss.settings': settings });
-    }, baseUrl);
-
-  test('the question is refused with the reason and nothing reaches the new address; set back, the key is used', async () => {
+describe('settings written into storage.local (as a compromised page can in Firefox)', () => {
+  test('change nothing: the question goes where the user set it, with its key', async () => {
     await panel.reload();
     const seenBefore = other.seen.length;
+    const current = (await storedSettings(panel))!;
+    const rewritten = { ...current, providers: current.providers.map((p) => ({ ...p, baseUrl: `${other.url}/v1` })) };
+    await panel.evaluate((s) => chrome.storage.local.set({ 'gloss.settings': s }), rewritten);
+    session.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 0 });
+    await ask(panel, 'Where does my question go?');
+    await expect.poll(() => panel.locator('.turn').last().getAttribute('data-status')).toBe('done');
+    expect(session.server.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(other.seen.length).toBe(seenBefore);
+    await panel.evaluate(() => chrome.storage.local.clear());
+  });
+});
+
+/**
+ * The key's origin binding, for a base URL changed where no page script can reach now (the
+ * worker's own database, changed here from Gloss's page): a key still goes only where it was
+ * typed for, whatever changed the stored settings.
+ */
+describe('a base URL changed behind the worker’s back', () => {
+  const rewrite = async (baseUrl: string) => {
+    const settings = (await storedSettings(panel))!;
+    settings.providers[0]!.baseUrl = baseUrl;
+    await storeSettings(panel, settings);
+  };
+
+  test('the question is refused with the reason and nothing reaches the new address; set back, the key is used', async () => {
+    const seenBefore = other.seen.length;
     await rewrite(`${other.url}/v1`);
+    await panel.reload(); // no notice comes for a change made behind the worker's back
     await ask(panel, 'Where does my key go?');
     const turn = panel.locator('.turn').last();
     await expect.poll(() => turn.getAttribute('data-status')).toBe('error');

@@ -8,6 +8,7 @@ import { parseRequest, type MessageName, type Req } from '../extension/shared/pr
 import { launchWithExtension, type Browser } from './browser';
 import { INJECT_ARGS, runAsInjected, servePage } from './inject';
 import { request } from './panel';
+import { storedSettings } from './stored-settings';
 
 const ID = '0b1c2d3e-4f50-4172-8394-a5b6c7d8e9f0';
 const DRAFT = { kind: 'openai', baseUrl: 'http://127.0.0.1:9/v1' } as const;
@@ -152,5 +153,23 @@ test("a Gloss script injected into a web page cannot read Gloss's storage (the k
   const read = await runAsInjected(browser, page, readStorage, null);
   expect(read.local).not.toMatch(/^read/);
   expect(read.session).not.toMatch(/^read/);
+  await page.close();
+});
+
+/** In the page: the IndexedDB databases it can see. Self-contained. */
+async function listDatabases(): Promise<string[]> {
+  return (await indexedDB.databases()).map((d) => d.name ?? '');
+}
+
+test('a Gloss script injected into a web page cannot reach the settings in the worker’s database', async () => {
+  // The settings, a provider among them, are in the database of Gloss's own origin...
+  const panel = await browser.openPanel();
+  await request(panel, 'provider.save', REQUESTS['provider.save']);
+  expect(JSON.stringify(await storedSettings(panel))).toContain('http://127.0.0.1:9/v1');
+  await panel.close();
+  // ...which a script in a web page does not share: there, indexedDB is the page's.
+  const page = await browser.context.newPage();
+  await page.goto(site.url);
+  expect(await runAsInjected(browser, page, listDatabases, null)).not.toContain('gloss');
   await page.close();
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { FIXTURE_TITLES, serveBrave, startSearxng, type SearxngInstance } from './fixtures/search-engines';
 import { startHeaded, type Headed } from './headed';
 import { answerPrompt } from './permission-prompt';
+import { storedSettings } from './stored-settings';
 
 const KEY = 'test-key-brave-1';
 
@@ -80,9 +81,10 @@ test('a Brave key is saved where pages cannot read it, and goes only to Brave’
   // is on another port, which never needed it.
   await expect.poll(granted).not.toContain(`http://${new URL(searxng.url).host}/*`);
 
-  const local = await h.browser.worker.evaluate(() => chrome.storage.local.get(null));
-  expect(JSON.stringify(local)).toContain('"engine":"brave"');
-  expect(JSON.stringify(local)).not.toContain(KEY);
+  expect(await h.browser.worker.evaluate(() => chrome.storage.local.get(null))).toEqual({});
+  const stored = JSON.stringify(await storedSettings(panel));
+  expect(stored).toContain('"engine":"brave"');
+  expect(stored).not.toContain(KEY);
   expect(await panel.content()).not.toContain(KEY);
 
   await web().getByLabel('Try a search for').fill('borrow checker');

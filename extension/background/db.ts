@@ -38,13 +38,21 @@ export interface GlossDb extends DBSchema {
   texts: { key: string; value: TextRecord; indexes: { conversationId: string } };
   /** Since version 2. */
   trash: { key: string; value: TrashRecord };
-  /** API keys by provider id, out of `storage.local` (see settings-store.ts). Since version 2. */
+  /** API keys by provider id, apart from the settings (see settings-store.ts). Since version 2. */
   keys: { key: string; value: KeyRecord };
   /** MCP servers' header values by server id (see tools/server-headers.ts). Since version 3. */
   serverHeaders: { key: string; value: HeaderRecord };
   /** Brave's and Tavily's API keys by engine (see web/search-keys.ts). Since version 4. */
   searchKeys: { key: string; value: SearchKeyRecord };
+  /**
+   * The settings, without keys, under `SETTINGS_RECORD` (settings/settings-store.ts; before
+   * version 5 in `storage.local`). Read as untrusted, through `migrateSettings`. Since version 5.
+   */
+  settings: { key: string; value: unknown };
 }
+
+/** The one record in `settings`. */
+export const SETTINGS_RECORD = 'current';
 
 /** A search engine's API key, kept like a provider's. */
 export interface SearchKeyRecord {
@@ -76,11 +84,12 @@ export interface KeyRecord {
 export type Db = IDBPDatabase<GlossDb>;
 
 export const DB_NAME = 'gloss';
-const DB_VERSION = 4;
+const DB_VERSION = 5;
 
 export function openGlossDb(name = DB_NAME): Promise<Db> {
   return openDB<GlossDb>(name, DB_VERSION, {
     upgrade(db, oldVersion) {
+      if (oldVersion < 5) db.createObjectStore('settings');
       if (oldVersion < 4) db.createObjectStore('searchKeys', { keyPath: 'engine' });
       if (oldVersion < 3) db.createObjectStore('serverHeaders', { keyPath: 'serverId' });
       // Version 1's turns keep their attachments inline; they are read as they are.

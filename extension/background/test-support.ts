@@ -9,7 +9,8 @@ import { DEFAULT_SETTINGS, type StoredProvider, type StoredSettings } from '../s
 import { AnswerRegistry } from './answers/answer-registry';
 import type { AnswerEvent, Post } from './providers/provider-stream';
 import { initCoreFromBytes } from './core';
-import { openGlossDb } from './db';
+import { openGlossDb, SETTINGS_RECORD } from './db';
+import type { SettingsPlaces } from './settings/settings-store';
 import { HistoryStore } from './history/history-store';
 
 let loaded = false;
@@ -117,4 +118,33 @@ export function panel() {
     tail = e.patch.tail;
   };
   return { events, follower, html: () => blocks + tail, types: () => events.map((e) => e.type) };
+}
+
+/**
+ * The settings' places in memory: `storage.local` as an earlier version left it (`legacy`, what
+ * a content script can reach in Firefox), a fresh database, and a count of change notices.
+ */
+export function memoryPlaces(legacy: Record<string, unknown> = {}) {
+  const local = new Map(Object.entries(legacy));
+  const opened = openGlossDb(`test-${crypto.randomUUID()}`);
+  const notices = { count: 0 };
+  const places: SettingsPlaces = {
+    legacy: {
+      get: async (key) => (local.has(key) ? { [key]: structuredClone(local.get(key)) } : {}),
+      remove: async (key) => {
+        local.delete(key);
+      },
+    },
+    db: () => opened,
+    changed: () => {
+      notices.count++;
+    },
+  };
+  /** The stored settings record, as the worker reads it before adding keys. */
+  const stored = async () => (await opened).get('settings', SETTINGS_RECORD) as Promise<StoredSettings | undefined>;
+  /** Changes the stored record behind the worker's back. */
+  const rewrite = async (change: (s: StoredSettings) => StoredSettings) => {
+    await (await opened).put('settings', change((await stored())!), SETTINGS_RECORD);
+  };
+  return { places, local, db: opened, notices, stored, rewrite };
 }

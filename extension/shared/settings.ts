@@ -1,6 +1,7 @@
 /**
- * The storage schema: what `chrome.storage.local` holds (the providers, time limits and the
- * panel's preferences from `preferences.ts`), its version and migrations. The worker is the only
+ * The storage schema: what the worker's settings record holds (the providers, time limits and the
+ * panel's preferences from `preferences.ts`; the worker's settings-store.ts, before in
+ * `storage.local` under `SETTINGS_KEY`), its version and migrations. The worker is the only
  * reader of the stored form (it holds the API keys); the panel sees {@link PublicSettings},
  * which never carries a key.
  */

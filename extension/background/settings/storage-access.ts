@@ -1,13 +1,17 @@
 /**
- * Keeps extension storage out of reach of scripts Gloss injects into web pages. `storage.local`
- * holds the settings (the API keys are apart, in IndexedDB: settings-store.ts), and Chrome lets
- * content scripts read it unless told otherwise;
- * `storage.session` holds page material captured from one tab for the panel (Chrome's default
- * already keeps it from content scripts, but saying so here keeps that true whatever the default
- * becomes). Gloss's injected scripts read no storage, so nothing needs the wider access. Firefox
- * has no `setAccessLevel`: there a content script could read the settings, which is why the
- * keys are not among them.
+ * Keeps extension storage out of reach of scripts Gloss injects into web pages, where the browser
+ * can. `storage.session` holds page material captured from one tab for the panel (Chrome's
+ * default already keeps it from content scripts, but saying so here keeps that true whatever the
+ * default becomes). `storage.local` holds nothing of Gloss's any more: the settings moved to the
+ * worker's IndexedDB (settings-store.ts), and restricting it anyway keeps a leftover of an older
+ * version, or anything put there later, from pages. Gloss's injected scripts read no storage, so
+ * nothing needs the wider access.
+ *
+ * Firefox (ESR 153 too) has no `setAccessLevel` on any area, and lets content scripts use
+ * `storage.local`; that is why the settings are not there. It never gives them `storage.session`
+ * (its storage schema allows that area in extension pages only), so the page material is safe.
  * https://developer.chrome.com/docs/extensions/reference/api/storage#method-StorageArea-setAccessLevel
+ * https://bugzilla.mozilla.org/show_bug.cgi?id=1724754
  */
 import browser from 'webextension-polyfill';
 

@@ -134,7 +134,7 @@ export class McpServers implements ToolSource {
   }
 
   private async open(server: McpServer, headers: ServerHeaders): Promise<McpConnection> {
-    // The settings in storage.local may have been rewritten since they were saved.
+    // Checked again at each connection, whatever changed the stored settings since they were saved.
     const problem = mcpUrlProblem(server.url);
     if (problem) throw new Error(problem);
     if ('heldFor' in headers) throw new Error(t('mcpHeadersHeld', headers.heldFor, originOf(server.url) ?? server.url));

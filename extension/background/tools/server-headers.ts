@@ -1,7 +1,7 @@
 /**
  * MCP servers' header values, kept as API keys are (`settings-store.ts`): in the worker's
  * IndexedDB, which no content script can read, each bound to the origin its server had when they
- * were saved. What `storage.local` says cannot move them: a server whose URL was rewritten there
+ * were saved. What the stored settings say cannot move them: a server whose URL was changed there
  * to another origin gets none, and connecting to it is refused with the reason.
  */
 import { originOf } from '../../shared/key-origin';

@@ -4,36 +4,23 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { SETTINGS_KEY, type StoredSettings } from '../../shared/settings';
-import { openGlossDb } from '../db';
-import type { SettingsPlaces } from '../settings/settings-store';
+import type { StoredSettings } from '../../shared/settings';
 import { loadSettings } from '../settings/settings-store';
+import { memoryPlaces } from '../test-support';
 import { McpServers } from './mcp-servers';
 import { everything, jsonServer, local, type Running } from './mcp/mcp-test-servers';
 import { headersFor } from './server-headers';
 import { toolHandlers } from './tool-handlers';
 
-/** A `storage.local` in memory, a fresh database, the registry and the handlers over them. */
+/** The settings' places in memory, the registry and the handlers over them. */
 function worker() {
-  const local = new Map<string, unknown>();
-  const opened = openGlossDb(`test-${crypto.randomUUID()}`);
-  const places: SettingsPlaces = {
-    local: {
-      get: async (key) => (local.has(key) ? { [key]: structuredClone(local.get(key)) } : {}),
-      set: async (items) => {
-        for (const [k, v] of Object.entries(items)) local.set(k, structuredClone(v));
-      },
-    },
-    db: () => opened,
-  };
+  const { places, db: opened, stored, rewrite } = memoryPlaces();
   const servers = new McpServers({
     settings: () => loadSettings(places),
     headers: async (server) => headersFor(await opened, server),
   });
   const release = vi.fn<(settings: StoredSettings) => Promise<undefined>>(async () => undefined);
   const handlers = toolHandlers({ servers, places, db: () => opened, release });
-  const stored = () => local.get(SETTINGS_KEY) as StoredSettings & Record<string, unknown>;
-  const rewrite = (change: (s: StoredSettings) => StoredSettings) => local.set(SETTINGS_KEY, change(stored()));
   return { handlers, servers, release, stored, rewrite, db: opened };
 }
 const sender = {};
@@ -47,7 +34,7 @@ describe('saving a server', () => {
       sender,
     );
     if (!saved.ok) throw new Error(saved.message);
-    expect(JSON.stringify(w.stored())).not.toContain('test-key-mcp');
+    expect(JSON.stringify(await w.stored())).not.toContain('test-key-mcp');
     expect(JSON.stringify(saved.settings)).not.toContain('test-key-mcp');
     expect(saved.settings.mcpServers).toEqual([
       {
@@ -110,7 +97,7 @@ describe('saving a server', () => {
     const w = worker();
     const saved = await w.handlers['mcp.save']({ server: { name: 'S', ...server } }, sender);
     expect(saved).toEqual({ ok: false, field, message: expect.stringMatching(message) });
-    expect(w.stored()).toBeUndefined();
+    expect(await w.stored()).toBeUndefined();
   });
 
   test('removing it deletes its headers and gives back host access no one else needs', async () => {
@@ -142,7 +129,7 @@ describe('saving a server', () => {
   });
 });
 
-describe('a URL rewritten in storage.local', () => {
+describe('a URL changed in the stored settings behind the worker’s back', () => {
   test('leaves the headers behind and refuses to connect, saying why', async () => {
     const requests: (string | undefined)[] = [];
     const elsewhere = await local((req, res) => {
@@ -155,7 +142,7 @@ describe('a URL rewritten in storage.local', () => {
       sender,
     );
     if (!saved.ok) throw new Error(saved.message);
-    w.rewrite((s) => ({ ...s, mcpServers: s.mcpServers.map((m) => ({ ...m, url: elsewhere.url })) }));
+    await w.rewrite((s) => ({ ...s, mcpServers: s.mcpServers.map((m) => ({ ...m, url: elsewhere.url })) }));
     const [state] = (await w.handlers['mcp.status']({ refresh: true }, sender)).servers;
     expect(state).toMatchObject({
       state: 'failed',

@@ -45,7 +45,7 @@ describe('a search engine’s key', () => {
     await old.put('serverHeaders', { serverId: 's', headers: { A: 'b' }, origin: 'https://mcp.example' });
     old.close();
     const db = await openGlossDb(name);
-    expect(db.version).toBe(4);
+    expect(db.version).toBe(5);
     expect(await db.get('serverHeaders', 's')).toMatchObject({ origin: 'https://mcp.example' });
     await saveEngineKey(db, 'tavily', 'test-key-tavily-1');
     expect(await savedKeys(db)).toEqual({ brave: false, tavily: true });

@@ -1,6 +1,6 @@
 /**
  * Brave's and Tavily's API keys, kept as provider keys are (`settings/settings-store.ts`): in the
- * worker's IndexedDB, which no content script can read (never in `storage.local`), each bound to
+ * worker's IndexedDB, which no content script can read, apart from the settings, each bound to
  * the origin of the engine's API it was saved for. The panel learns only whether one is saved.
  */
 import { ENGINE_ORIGINS, KEYED_ENGINES, type KeyedEngine } from '../../shared/web/web-settings';

@@ -1,16 +1,14 @@
 /**
- * Settings → Web in the worker, with fakes for storage.local, the network and the browser's
- * grants: settings saved with a key kept like an API key (never in storage.local, never sent to
- * the panel), refusals that name their field, and Try a search against the core's fixtures.
+ * Settings → Web in the worker, with fakes for the settings' places, the network and the
+ * browser's grants: settings saved with a key kept like an API key (never in the settings, never
+ * sent to the panel), refusals that name their field, and Try a search against the core's fixtures.
  */
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test, vi } from 'vitest';
-import { SETTINGS_KEY, type StoredSettings } from '../../shared/settings';
+import type { StoredSettings } from '../../shared/settings';
 import type { WebSettings } from '../../shared/web/web-settings';
-import { openGlossDb } from '../db';
-import type { SettingsPlaces } from '../settings/settings-store';
-import { loadCore } from '../test-support';
+import { loadCore, memoryPlaces } from '../test-support';
 import { engineKey } from './search-keys';
 import { webHandlers } from './web-handlers';
 
@@ -19,19 +17,9 @@ beforeAll(loadCore);
 const fixture = (path: string) =>
   readFileSync(new URL(`../../../crates/gloss-core/tests/fixtures/web/${path}`, import.meta.url), 'utf8');
 
-/** The handlers over a `storage.local` in memory, a fresh database, a fake network and fake grants. */
+/** The handlers over the settings' places in memory, a fake network and fake grants. */
 function worker(answer: () => Response | Promise<Response> = () => new Response('{}'), granted = true) {
-  const local = new Map<string, unknown>();
-  const opened = openGlossDb(`test-${crypto.randomUUID()}`);
-  const places: SettingsPlaces = {
-    local: {
-      get: async (key) => (local.has(key) ? { [key]: structuredClone(local.get(key)) } : {}),
-      set: async (items) => {
-        for (const [k, v] of Object.entries(items)) local.set(k, structuredClone(v));
-      },
-    },
-    db: () => opened,
-  };
+  const { places, db: opened, stored } = memoryPlaces();
   const asked: { url: string; init: RequestInit }[] = [];
   const fetchFn: typeof fetch = async (url, init) => {
     asked.push({ url: url instanceof Request ? url.url : url.toString(), init: init ?? {} });
@@ -39,7 +27,7 @@ function worker(answer: () => Response | Promise<Response> = () => new Response(
   };
   const release = vi.fn<(settings: StoredSettings) => Promise<undefined>>(async () => undefined);
   const handlers = webHandlers({ db: () => opened, places, release, fetchFn, granted: async () => granted });
-  return { handlers, asked, release, db: opened, stored: () => JSON.stringify(local.get(SETTINGS_KEY) ?? null) };
+  return { handlers, asked, release, db: opened, stored: async () => JSON.stringify((await stored()) ?? null) };
 }
 const sender = {};
 const web = (engine: WebSettings['engine'], more: Partial<WebSettings> = {}): WebSettings => ({
@@ -64,8 +52,8 @@ describe('saving the web settings', () => {
     expect(saved).toMatchObject({ ok: true, settings: { web: web('brave', { resultCount: 8 }) } });
     expect(saved.ok && saved.keys).toEqual({ brave: true, tavily: false });
     expect(JSON.stringify(saved)).not.toContain('test-key');
-    expect(w.stored()).toContain('"engine":"brave"');
-    expect(w.stored()).not.toContain('test-key');
+    expect(await w.stored()).toContain('"engine":"brave"');
+    expect(await w.stored()).not.toContain('test-key');
     expect(await engineKey(await w.db, 'brave')).toEqual({ key: 'test-key-brave-1' });
     expect(w.release).toHaveBeenLastCalledWith(expect.objectContaining({ web: web('brave', { resultCount: 8 }) }));
   });
@@ -97,7 +85,7 @@ describe('saving the web settings', () => {
     expect(relative).toMatchObject({ ok: false, field: 'searxngUrl', message: expect.stringContaining('“searx.lan”') });
     const query = await w.handlers['web.save']({ web: web('searxng', { searxngUrl: 'https://s.lan/?q=1' }) }, sender);
     expect(query).toEqual(refusal('The base URL cannot contain ? or #.', 'searxngUrl'));
-    expect(w.stored()).toBe('null');
+    expect(await w.stored()).toBe('null');
   });
 });
 

@@ -7,6 +7,7 @@
 export * from './chat';
 export * from './envelope';
 export * from './panel';
+export * from './settings-changed';
 export * from './transfer';
 export * from './page-parse';
 export * from './local-engine';

@@ -17,6 +17,26 @@ test('the settings last seen are shown again', () => {
   expect(lastSeen(storage)).toEqual(seen);
 });
 
+test('no key is ever kept, even on settings that carry one', () => {
+  const items = new Map<string, string>();
+  const storage = { setItem: (key: string, value: string) => items.set(key, value) };
+  const stored = {
+    id: 'p',
+    preset: 'openai',
+    kind: 'openai',
+    name: 'P',
+    baseUrl: '',
+    apiKey: 'sk-k',
+    model: 'm',
+  } as const;
+  const seen = toPublic({ ...DEFAULT_SETTINGS, providers: [stored] });
+  // What a worker that let the key through would send.
+  const leaking = { ...seen.providers[0]!, apiKey: 'sk-never-kept' };
+  rememberSeen(storage, { ...seen, providers: [leaking] });
+  expect([...items.values()].join()).toContain('"hasApiKey":true');
+  expect([...items.values()].join()).not.toContain('sk-never-kept');
+});
+
 test.each([
   ['nothing kept', undefined],
   ['not JSON', '{'],

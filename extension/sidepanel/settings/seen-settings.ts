@@ -18,6 +18,10 @@ export function lastSeen(storage: Pick<Storage, 'getItem'>): PublicSettings | un
   }
 }
 
+/**
+ * Keeps what the public settings' schema allows, nothing more: whatever the object carries (an
+ * `apiKey` a future change let through), only the public fields reach localStorage.
+ */
 export function rememberSeen(storage: Pick<Storage, 'setItem'>, settings: PublicSettings): void {
-  storage.setItem(SEEN_KEY, JSON.stringify(settings));
+  storage.setItem(SEEN_KEY, JSON.stringify(v.parse(PublicSettingsSchema, settings)));
 }

@@ -2,12 +2,11 @@
  * The settings as the worker reports them (never including an API key), and their changes. The
  * last ones seen are shown until the worker answers (seen-settings.ts).
  */
-import browser, { type Storage } from 'webextension-polyfill';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { send, type Res } from '../../shared/protocol';
+import { onSettingsChanged, send, type Res } from '../../shared/protocol';
 import { inCurrentLanguage, type Catalogue, type Preferences } from '../../shared/preferences';
 import { shippedCatalogues } from './catalogues';
-import { SETTINGS_KEY, type ProviderInput, type PublicSettings, type Timeouts } from '../../shared/settings';
+import { type ProviderInput, type PublicSettings, type Timeouts } from '../../shared/settings';
 import { lastSeen, rememberSeen } from './seen-settings';
 
 export function useSettings() {
@@ -77,12 +76,8 @@ function useLoaded(setSettings: (next: PublicSettings) => void): string | undefi
   useEffect(() => {
     const load = () => send('settings.get', {}).then(setSettings, (e: unknown) => setLoadError(String(e)));
     void load();
-    // Only the fact of a change is read from storage; the settings come from the worker, without keys.
-    const onChange = (changes: Record<string, Storage.StorageChange>, area: string) => {
-      if (area === 'local' && SETTINGS_KEY in changes) void load();
-    };
-    browser.storage.onChanged.addListener(onChange);
-    return () => browser.storage.onChanged.removeListener(onChange);
+    // The worker's notice says only that they changed; the settings come in its answer, without keys.
+    return onSettingsChanged(() => void load());
   }, [setSettings]);
   return loadError;
 }
