@@ -28,7 +28,7 @@ export function pageEngineHost(): EngineHost & { busyNow: () => boolean } {
       await engine.unload(id);
     },
     busy: () => Promise.resolve(busyNow()),
-    generate: (ask, onText, signal) => engine.generate(ask, onText, signal),
+    generate: (ask, onText, signal, onLoading) => engine.generate(ask, onText, signal, onLoading),
     busyNow,
   };
 }

@@ -70,6 +70,62 @@ describe('Engine', () => {
     expect(engine.busy()).toBe(false);
   });
 
+  test('says it is loading the model only when it loads one: cold, then warm, then cold again after the wait', async () => {
+    const { model } = fakeModel(['a']);
+    const engine = new Engine(60_000, async () => model);
+    const heard: string[] = [];
+    const ask = () =>
+      engine.generate(
+        ASK,
+        (d) => heard.push(`text ${d}`),
+        new AbortController().signal,
+        (loading) => heard.push(loading ? 'loading' : 'loaded'),
+      );
+    await ask();
+    expect(heard).toEqual(['loading', 'loaded', 'text a']);
+    heard.length = 0;
+    await ask();
+    expect(heard).toEqual(['text a']);
+    await vi.advanceTimersByTimeAsync(60_000);
+    heard.length = 0;
+    await ask();
+    expect(heard).toEqual(['loading', 'loaded', 'text a']);
+  });
+
+  test('a second answer that waited while the first loaded the model hears no loading of its own', async () => {
+    const { model } = fakeModel(['a']);
+    const engine = new Engine(60_000, async () => model);
+    const heard: string[] = [];
+    const signal = new AbortController().signal;
+    const first = engine.generate(
+      ASK,
+      () => undefined,
+      signal,
+      (l) => heard.push(`first ${String(l)}`),
+    );
+    const second = engine.generate(
+      ASK,
+      () => undefined,
+      signal,
+      (l) => heard.push(`second ${String(l)}`),
+    );
+    await Promise.all([first, second]);
+    expect(heard).toEqual(['first true', 'first false']);
+  });
+
+  test('a model that fails to load is not reported loaded', async () => {
+    const engine = new Engine(60_000, () => Promise.reject(new EngineFailure('engine', 'out of memory')));
+    const heard: boolean[] = [];
+    const run = engine.generate(
+      ASK,
+      () => undefined,
+      new AbortController().signal,
+      (l) => heard.push(l),
+    );
+    await expect(run).rejects.toMatchObject({ code: 'engine' });
+    expect(heard).toEqual([true]);
+  });
+
   test('answers one after another', async () => {
     const { model } = fakeModel(['1', '2', '3']);
     const engine = new Engine(60_000, async () => model);

@@ -11,7 +11,13 @@
 import type { ChatCompletionChunk, Wllama } from '@wllama/wllama';
 import { localModelInfo } from '../../shared/local-model/catalogue';
 import { messageOf } from '../../shared/errors';
-import { abortError, EngineFailure, type EngineAsk, type EngineDone } from '../../shared/protocol/local-engine';
+import {
+  abortError,
+  EngineFailure,
+  type EngineAsk,
+  type EngineDone,
+  type OnLoading,
+} from '../../shared/protocol/local-engine';
 import { readyFile } from './model-files';
 
 /** A loaded model left this long without a question is unloaded, giving back its memory. */
@@ -73,11 +79,20 @@ export class Engine {
     return this.answering > 0 || this.loaded !== undefined;
   }
 
-  /** Answers `ask`, one answer after another. */
-  generate(ask: EngineAsk, onText: (delta: string) => void, signal: AbortSignal): Promise<EngineDone> {
+  /**
+   * Answers `ask`, one answer after another. `onLoading` hears `true` when this answer has to load
+   * its model into memory first (seconds for a small one), and `false` once it is loaded; an
+   * answer that finds its model warm hears nothing.
+   */
+  generate(
+    ask: EngineAsk,
+    onText: (delta: string) => void,
+    signal: AbortSignal,
+    onLoading: OnLoading = () => undefined,
+  ): Promise<EngineDone> {
     this.answering += 1;
     clearTimeout(this.warm);
-    const turn = this.queue.then(() => this.answer(ask, onText, signal));
+    const turn = this.queue.then(() => this.answer(ask, onText, signal, onLoading));
     this.queue = turn.catch(() => undefined);
     return turn.finally(() => {
       this.answering -= 1;
@@ -93,19 +108,27 @@ export class Engine {
     await loaded.wllama.exit().catch(() => undefined);
   }
 
-  private async model(id: string): Promise<LoadedModel> {
+  private async model(id: string, onLoading: OnLoading): Promise<LoadedModel> {
     const current = await this.loaded?.catch(() => undefined);
     if (current?.id === id) return current.wllama;
     await this.unload();
+    onLoading(true);
     const loading = this.loadModel(id).then((wllama) => ({ id, wllama }));
     this.loaded = loading;
     loading.catch(() => (this.loaded = undefined));
-    return (await loading).wllama;
+    const { wllama } = await loading;
+    onLoading(false);
+    return wllama;
   }
 
-  private async answer(ask: EngineAsk, onText: (d: string) => void, signal: AbortSignal): Promise<EngineDone> {
+  private async answer(
+    ask: EngineAsk,
+    onText: (d: string) => void,
+    signal: AbortSignal,
+    onLoading: OnLoading,
+  ): Promise<EngineDone> {
     checkStopped(signal);
-    const wllama = await this.model(ask.id);
+    const wllama = await this.model(ask.id, onLoading);
     checkStopped(signal);
     let last: ChatCompletionChunk | undefined;
     let pieces = 0;

@@ -61,12 +61,17 @@ const DoneSchema = v.object({
 export type EngineDone = v.InferOutput<typeof DoneSchema>;
 
 /** Host → worker on an answer's port. */
-const AnswerEventSchema = v.variant('kind', [
+export const AnswerEventSchema = v.variant('kind', [
+  /** The answer's model is being loaded into memory (`loading: true`), or is loaded (`false`). */
+  v.object({ kind: v.literal('loading'), loading: v.boolean() }),
   v.object({ kind: v.literal('text'), delta: v.string() }),
   v.object({ kind: v.literal('done'), ...DoneSchema.entries }),
   v.object({ kind: v.literal('failed'), code: EngineFailureCodeSchema, detail: v.string() }),
 ]);
 type AnswerEvent = v.InferOutput<typeof AnswerEventSchema>;
+
+/** Told `true` as a model starts loading into memory for an answer, `false` once it is loaded. */
+export type OnLoading = (loading: boolean) => void;
 
 /** An answer the engine could not give. */
 export class EngineFailure extends Error {
@@ -90,8 +95,16 @@ export interface EngineHost {
   release: (id: string) => Promise<void>;
   /** True while the host downloads, answers, or keeps a model loaded for the next question. */
   busy: () => Promise<boolean>;
-  /** Answers; rejects with `EngineFailure`, or an `AbortError` once `signal` aborts. */
-  generate: (ask: EngineAsk, onText: (delta: string) => void, signal: AbortSignal) => Promise<EngineDone>;
+  /**
+   * Answers; rejects with `EngineFailure`, or an `AbortError` once `signal` aborts. `onLoading`
+   * hears of the model being loaded into memory first, only when it is (a warm model is not).
+   */
+  generate: (
+    ask: EngineAsk,
+    onText: (delta: string) => void,
+    signal: AbortSignal,
+    onLoading?: OnLoading,
+  ) => Promise<EngineDone>;
 }
 
 const ReplySchema = v.union([
@@ -127,7 +140,12 @@ export function abortError(): Error {
   return new DOMException('The answer was stopped', 'AbortError');
 }
 
-function generateByPort(request: EngineAsk, onText: (d: string) => void, signal: AbortSignal): Promise<EngineDone> {
+function generateByPort(
+  request: EngineAsk,
+  onText: (d: string) => void,
+  signal: AbortSignal,
+  onLoading: OnLoading = () => undefined,
+): Promise<EngineDone> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) {
       reject(abortError());
@@ -145,6 +163,10 @@ function generateByPort(request: EngineAsk, onText: (d: string) => void, signal:
       if (!event.success) return;
       if (event.output.kind === 'text') {
         onText(event.output.delta);
+        return;
+      }
+      if (event.output.kind === 'loading') {
+        onLoading(event.output.loading);
         return;
       }
       end();
@@ -212,7 +234,12 @@ function serveAnswer(host: EngineHost, port: Runtime.Port): void {
     }
     asked = true;
     host
-      .generate(request.output, (delta) => send({ kind: 'text', delta }), stopped.signal)
+      .generate(
+        request.output,
+        (delta) => send({ kind: 'text', delta }),
+        stopped.signal,
+        (loading) => send({ kind: 'loading', loading }),
+      )
       .then(
         (done) => send({ kind: 'done', ...done }),
         (e: unknown) => {
