@@ -58,6 +58,9 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS, down: 
         return;
       }
       const asksQuery = text(messages.at(-1)?.content).startsWith('Write a short web search query');
+      // A model on this computer loads into memory with the first request, a follow-up's search query.
+      if (asksQuery && settings === LOADS) post({ type: 'modelLoading', loading: true });
+      if (asksQuery && settings === LOADS) post({ type: 'modelLoading', loading: false });
       if (cut.next && !asksQuery) {
         cut.next = false;
         post({ type: 'text', text: 'High tide ' });
@@ -73,6 +76,9 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS, down: 
   });
   return { store, answers, requests, givens, queries };
 }
+
+/** Settings under which the model loads into memory first (`setUp` checks for this object). */
+const LOADS: StoredSettings = { ...SETTINGS };
 
 const ask = (web?: boolean) => ({
   type: 'ask' as const,
@@ -203,4 +209,16 @@ test('Continue of a web-mode answer is sent the same sources, without searching 
   const carryOn = text(requests.at(-1)!.messages.at(-1)!.content);
   expect(carryOn.startsWith(sources)).toBe(true);
   expect(carryOn).toContain('Continue it exactly where it stopped');
+});
+
+test('in web mode, the model loading while it writes the search query is said in the chat', async () => {
+  const { answers } = await setUp(true, LOADS);
+  const first = ask(true);
+  await (await answers.open(first))!.ended;
+  const next = { ...ask(), conversationId: first.conversationId, parentId: first.turnId, question: 'And in winter?' };
+  const answer = (await answers.open(next))!;
+  const seen: string[] = [];
+  answer.follow((e) => seen.push(e.type === 'modelLoading' ? `loading ${String(e.loading)}` : e.type));
+  await answer.ended;
+  expect(seen.filter((e) => e.startsWith('loading'))).toEqual(['loading true', 'loading false']);
 });

@@ -51,6 +51,8 @@ export class Answer {
   private over = false;
   /** Its end is stored and sent (`ended` has settled). */
   private done = false;
+  /** Its model is being loaded into memory: a panel that joins now is told so too. */
+  private modelLoading = false;
 
   constructor(
     private readonly store: HistoryStore,
@@ -138,6 +140,7 @@ export class Answer {
       ...(parts && { parts: parts.map(renderMarkdown) }),
     });
     if (this.turn.answer.length > this.tools.partStart) follower({ type: 'chunk', text: '', patch: this.catchUp() });
+    if (this.modelLoading) follower({ type: 'modelLoading', loading: true });
   }
 
   unfollow(follower: Follower): void {
@@ -262,6 +265,10 @@ export class Answer {
         break;
       case 'usage':
         turn.usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+        break;
+      case 'modelLoading':
+        // Not stored: it says what the answer waits for now, not anything about the answer.
+        this.modelLoading = event.loading;
         break;
       default:
         // Calls and signed reasoning are the tool loop's; the panel shows its steps.

@@ -24,6 +24,8 @@ export async function webModeAnswer(
     let text = '';
     await ask(messages, NO_TOOLS, (e) => {
       if (e.type === 'text') text += e.text;
+      // The model loads into memory during the first of these asks: the panel says so.
+      if (e.type === 'modelLoading') post(e);
       // A request's last report holds its counts (some servers report with every chunk).
       if (e.type === 'usage') spent = { inputTokens: e.inputTokens, outputTokens: e.outputTokens };
     });

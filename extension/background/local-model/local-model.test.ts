@@ -27,6 +27,21 @@ async function problem(run: Promise<unknown>): Promise<LocalModelProblem> {
 }
 
 describe('generateLocal', () => {
+  test('passes on the host’s word that it is loading the model, not as part of the question', async () => {
+    const { access } = accessWith(async (ask, onText, _signal, onLoading) => {
+      expect(ask).toEqual({ id: MODEL.id, messages: QUESTION, maxTokens: 20, temperature: undefined });
+      onLoading?.(true);
+      onLoading?.(false);
+      onText('Hi');
+      return { inputTokens: 9, outputTokens: 1, finish: 'stop' };
+    });
+    const heard: string[] = [];
+    const onLoading = (loading: boolean) => heard.push(loading ? 'loading' : 'loaded');
+    const signal = new AbortController().signal;
+    await generateLocal(MODEL.id, QUESTION, { maxTokens: 20, onLoading }, (d) => heard.push(d), signal, access);
+    expect(heard).toEqual(['loading', 'loaded', 'Hi']);
+  });
+
   test('streams the host’s text and resolves with its counts, holding the host open meanwhile', async () => {
     const { uses, access } = accessWith(async (ask, onText) => {
       expect(ask).toEqual({ id: MODEL.id, messages: QUESTION, maxTokens: 20, temperature: 0.2 });

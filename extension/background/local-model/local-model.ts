@@ -7,7 +7,7 @@
  */
 import { localModelInfo } from '../../shared/local-model/catalogue';
 import { t } from '../../shared/i18n';
-import { engineByMessage, EngineFailure, type EngineHost } from '../../shared/protocol';
+import { engineByMessage, EngineFailure, type EngineHost, type OnLoading } from '../../shared/protocol';
 import { hasOffscreen, isOffscreenOpen } from '../offscreen/chrome-offscreen';
 import { offscreenKeeper } from '../offscreen/offscreen-keeper';
 
@@ -79,13 +79,14 @@ function problemOf(failure: EngineFailure, id: string): LocalModelProblem {
 }
 
 /**
- * Answers `messages` with the downloaded model `id`, streaming its text to `onText`. Rejects
+ * Answers `messages` with the downloaded model `id`, streaming its text to `onText` (and telling
+ * `options.onLoading` while the model is loaded into memory, when it must be). Rejects
  * with `LocalModelProblem`, or with an error named `AbortError` once `signal` aborts.
  */
 export async function generateLocal(
   id: string,
   messages: LocalChatMessage[],
-  options: { maxTokens: number; temperature?: number },
+  options: { maxTokens: number; temperature?: number; onLoading?: OnLoading },
   onText: (delta: string) => void,
   signal: AbortSignal,
   access: () => Promise<EngineAccess | undefined> = engineAccess,
@@ -95,7 +96,7 @@ export async function generateLocal(
   if (!engine) throw new LocalModelProblem('unavailable', t('localModelUnavailable'));
   const ask = { id, messages, maxTokens: options.maxTokens, temperature: options.temperature };
   try {
-    return await engine.use(() => engine.host.generate(ask, onText, signal));
+    return await engine.use(() => engine.host.generate(ask, onText, signal, options.onLoading));
   } catch (e) {
     throw e instanceof EngineFailure ? problemOf(e, id) : e;
   }

@@ -46,7 +46,7 @@ describe('the model inside Gloss', () => {
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: 'Hi' },
         ],
-        options: { maxTokens: 4096, temperature: undefined },
+        options: { maxTokens: 4096, temperature: undefined, onLoading: expect.any(Function) },
       },
     ]);
     expect(events).toEqual([
@@ -54,6 +54,20 @@ describe('the model inside Gloss', () => {
       { type: 'text', text: ' there' },
       { type: 'usage', inputTokens: 12, outputTokens: 2 },
       { type: 'done', reason: 'length' },
+    ]);
+  });
+
+  test('says while the model is loaded into memory, before its text', async () => {
+    const events = await run(async (_id, _m, options, onText) => {
+      options.onLoading?.(true);
+      options.onLoading?.(false);
+      onText('Hi');
+      return { inputTokens: 3, outputTokens: 1, finish: 'stop' };
+    });
+    expect(events.slice(0, 3)).toEqual([
+      { type: 'modelLoading', loading: true },
+      { type: 'modelLoading', loading: false },
+      { type: 'text', text: 'Hi' },
     ]);
   });
 

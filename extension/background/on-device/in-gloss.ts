@@ -33,7 +33,12 @@ export async function streamInGloss(
     return;
   }
   const clock = new Watchdog(timeouts, signal);
-  const options = { maxTokens: answerTokens(provider) ?? LOCAL_ANSWER_TOKENS, temperature: provider.temperature };
+  const options = {
+    maxTokens: answerTokens(provider) ?? LOCAL_ANSWER_TOKENS,
+    temperature: provider.temperature,
+    // The first answer after a browser start waits seconds for this; the panel says why.
+    onLoading: (loading: boolean) => post({ type: 'modelLoading', loading }),
+  };
   const onText = (text: string) => {
     clock.data();
     post({ type: 'text', text });

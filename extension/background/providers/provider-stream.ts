@@ -39,11 +39,16 @@ import { Watchdog } from './watchdog';
 /** The messages of a request, as the core takes them (text, or text and image parts). */
 type Messages = ChatSpec['messages'];
 
-/** What one answer's request yields: the core's decoded events, or the user's Stop. */
+/** What one answer's request yields: the core's decoded events, the user's Stop, or a model loading. */
 export type AnswerEvent =
   | StreamEvent
   /** `estimate`: Gloss's count of the tokens, when the provider reported none (`usage-estimate.ts`). */
-  | { type: 'stopped'; estimate?: { inputTokens: number; outputTokens: number } };
+  | { type: 'stopped'; estimate?: { inputTokens: number; outputTokens: number } }
+  /**
+   * A model on this computer is being loaded into memory before it can answer (`loading: true`),
+   * or has been (`false`); only said when the answer has to wait for it.
+   */
+  | { type: 'modelLoading'; loading: boolean };
 export type Post = (event: AnswerEvent) => void;
 
 /** Streams one answer to `post`. Always ends with exactly one `done`, `error` or `stopped`. */

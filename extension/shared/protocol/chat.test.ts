@@ -23,6 +23,8 @@ describe('chat schemas', () => {
     [{ type: 'error', code: 'made_up', message: 'm' }, false],
     [{ type: 'done', reason: 'stop' }, true],
     [{ type: 'render' }, false],
+    [{ type: 'modelLoading', loading: true }, true],
+    [{ type: 'modelLoading' }, false],
   ])('event %j valid: %s', (event, valid) => {
     expect(v.safeParse(ChatEventSchema, event).success).toBe(valid);
   });

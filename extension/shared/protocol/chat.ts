@@ -134,6 +134,11 @@ export const ChatEventSchema = v.variant('type', [
   v.object({ type: v.literal('roundLimit'), rounds: v.number() }),
   /** Servers whose tools this answer could not offer, said in the chat. */
   v.object({ type: v.literal('toolsMissing'), missing: v.array(MissingToolsSchema) }),
+  /**
+   * A model on this computer is being loaded into memory before it can answer (`loading: true`),
+   * or has been (`false`). Sent again to a panel that joins while it loads.
+   */
+  v.object({ type: v.literal('modelLoading'), loading: v.boolean() }),
   /** The model the response named (see the turn's `answeredBy`). */
   v.object({ type: v.literal('model'), name: v.string() }),
   v.object({

@@ -18,10 +18,17 @@ interface FakePort {
   onDisconnect: { addListener: (l: () => void) => void };
 }
 
-function endOf(name: string, sender?: FakePort['sender']) {
+interface End {
+  port: FakePort;
+  heard: Listener[];
+  closed: (() => void)[];
+  join: (end: End) => void;
+}
+
+function endOf(name: string, sender?: FakePort['sender']): End {
   const heard: Listener[] = [];
   const closed: (() => void)[] = [];
-  let other: ReturnType<typeof endOf> | undefined;
+  let other: End | undefined;
   const port: FakePort = {
     name,
     sender,
@@ -30,7 +37,14 @@ function endOf(name: string, sender?: FakePort['sender']) {
     onMessage: { addListener: (l) => heard.push(l) },
     onDisconnect: { addListener: (l) => closed.push(l) },
   };
-  return { port, heard, closed, join: (end: ReturnType<typeof endOf>) => (other = end) };
+  return {
+    port,
+    heard,
+    closed,
+    join: (end) => {
+      other = end;
+    },
+  };
 }
 
 const hosts: ((port: FakePort) => void)[] = [];
