@@ -1,6 +1,6 @@
 /**
  * The sign that an answer is on its way: a spinner and the seconds waited before the first
- * token, a pulse while tokens arrive, and "No data for N s" with Stop and Retry when a stream
+ * token (saying so while a model on this computer loads into memory), a pulse while tokens arrive, and "No data for N s" with Stop and Retry when a stream
  * goes quiet (the logic is activity.ts). It ticks once a second and re-renders only itself.
  */
 import './Activity.css';
@@ -31,16 +31,17 @@ export function Activity({ turn, heardFrom, onStop, onRetry }: Props) {
     since: first ? Math.min(turn.createdAt, shown) : shown,
     last: heard !== null && heard >= shown && !first ? heard : null,
     now,
+    loading: turn.modelLoading,
   });
 
   if (activity.kind === 'streaming') {
     return <span className="activity pulse" role="presentation" />;
   }
-  if (activity.kind === 'waiting') {
+  if (activity.kind === 'waiting' || activity.kind === 'loading') {
     return (
       <p className="pending activity">
         <LoaderCircle className="spin" aria-hidden="true" size={14} />
-        {t('waiting')}
+        {t(activity.kind === 'loading' ? 'loadingModel' : 'waiting')}
         {activity.seconds > 0 && <span className="elapsed">{t('seconds', activity.seconds)}</span>}
       </p>
     );

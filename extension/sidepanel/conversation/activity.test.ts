@@ -16,3 +16,9 @@ test('tokens arriving is streaming; silence after the answer started becomes a s
   expect(activityOf({ since: 0, last: 5000, now: 5000 + STALL_AFTER_MS })).toEqual({ kind: 'stalled', seconds: 10 });
   expect(activityOf({ since: 0, last: 5000, now: 47_900 })).toEqual({ kind: 'stalled', seconds: 42 });
 });
+
+test('while the model loads into memory, the wait says so, counting from the question; text arriving ends it', () => {
+  expect(activityOf({ since: 1000, last: null, now: 5200, loading: true })).toEqual({ kind: 'loading', seconds: 4 });
+  expect(activityOf({ since: 1000, last: null, now: 5200, loading: false })).toEqual({ kind: 'waiting', seconds: 4 });
+  expect(activityOf({ since: 1000, last: 5000, now: 5200, loading: true })).toEqual({ kind: 'streaming' });
+});

@@ -17,6 +17,8 @@ export interface Turn extends ShownTurn {
   saveFailed?: string;
   /** Images the question was sent with whose data was not stored (`opened-images.ts`). */
   imagesMissing?: number;
+  /** Its model is being loaded into memory (a model on this computer, before it answers). */
+  modelLoading?: boolean;
 }
 
 export interface ChatState {
@@ -88,6 +90,8 @@ function applyEvent(turn: Turn, event: ChatEvent): Turn {
       return { ...turn, reasoning: (turn.reasoning ?? '') + event.text };
     case 'model':
       return { ...turn, answeredBy: event.name };
+    case 'modelLoading':
+      return { ...turn, modelLoading: event.loading };
     case 'usage':
       return {
         ...turn,
