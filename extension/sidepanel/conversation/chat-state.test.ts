@@ -48,6 +48,17 @@ describe('chatReducer', () => {
     expect(state.turns.a?.answeredBy).toBe('/models/SmolLM2-135M-Instruct.Q4_1.gguf');
   });
 
+  test('the model loading into memory is kept on the turn until it says it is loaded', () => {
+    const loading = (on: boolean) => ({
+      type: 'event' as const,
+      id: 'a',
+      event: { type: 'modelLoading' as const, loading: on },
+    });
+    const state = chatReducer(asked, loading(true));
+    expect(state.turns.a?.modelLoading).toBe(true);
+    expect(chatReducer(state, loading(false)).turns.a?.modelLoading).toBe(false);
+  });
+
   test('a failed save is kept on the turn, and the text still arrives', () => {
     let state = chatReducer(asked, { type: 'event', id: 'a', event: { type: 'saveFailed', message: 'full' } });
     state = chatReducer(state, { type: 'event', id: 'a', event: chunk('x') });
