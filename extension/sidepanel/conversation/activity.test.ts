@@ -17,8 +17,10 @@ test('tokens arriving is streaming; silence after the answer started becomes a s
   expect(activityOf({ since: 0, last: 5000, now: 47_900 })).toEqual({ kind: 'stalled', seconds: 42 });
 });
 
-test('while the model loads into memory, the wait says so, counting from the question; text arriving ends it', () => {
+test('while the model loads into memory, the wait says so, counting from the question (or the Continue), and not a stall', () => {
   expect(activityOf({ since: 1000, last: null, now: 5200, loading: true })).toEqual({ kind: 'loading', seconds: 4 });
   expect(activityOf({ since: 1000, last: null, now: 5200, loading: false })).toEqual({ kind: 'waiting', seconds: 4 });
-  expect(activityOf({ since: 1000, last: 5000, now: 5200, loading: true })).toEqual({ kind: 'streaming' });
+  expect(activityOf({ since: 1000, last: 5000, now: 5200, loading: false })).toEqual({ kind: 'streaming' });
+  // A Continue's model loading long after its last text is loading, not a stall.
+  expect(activityOf({ since: 1000, last: 1000, now: 30_000, loading: true })).toEqual({ kind: 'loading', seconds: 29 });
 });

@@ -30,7 +30,8 @@ export interface Heard {
 }
 
 export function activityOf({ since, last, now, loading = false }: Heard): Activity {
-  if (last === null)
+  // A model loading sends nothing else meanwhile (a Continue's earlier text is not news of it).
+  if (last === null || loading)
     return { kind: loading ? 'loading' : 'waiting', seconds: Math.max(0, Math.floor((now - since) / 1000)) };
   const silent = now - last;
   return silent >= STALL_AFTER_MS ? { kind: 'stalled', seconds: Math.floor(silent / 1000) } : { kind: 'streaming' };

@@ -50,4 +50,14 @@ describe('a pending command', () => {
     fake.ports.last().drop();
     expect(fake.view().pending).toEqual([]);
   });
+
+  test('a Continue waiting for its model to load has heard no data yet: the panel says it is loading, not that text stalled', async () => {
+    const fake = await stopped();
+    fake.session.carryOn('a');
+    const worker = fake.ports.last();
+    worker.emit({ type: 'turn', turn: { ...fake.turn, status: 'streaming' }, conversation: conversation('c') });
+    worker.emit({ type: 'modelLoading', loading: true }, { type: 'modelLoading', loading: false });
+    expect(fake.session.heardFrom('a')).toBeNull();
+    expect(fake.view().state.turns.a?.modelLoading).toBe(false);
+  });
 });

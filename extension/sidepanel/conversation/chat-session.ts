@@ -275,7 +275,8 @@ export class ChatSession<A extends AnswerView = AnswerView> extends Store<ChatVi
           this.apply({ type: 'turn', turn, conversation });
         },
         event: (turnId, event) => {
-          this.heard.set(turnId, Date.now());
+          // A model loading into memory is not the answer's data: a stall counts from its text.
+          if (event.type !== 'modelLoading') this.heard.set(turnId, Date.now());
           if (event.type !== 'chunk') {
             viewEvent(this.answer(turnId), this.view.state.turns[turnId], event);
             this.apply({ type: 'event', id: turnId, event });
