@@ -2,7 +2,8 @@
  * The model that runs inside Gloss from the panel, as a new user meets it: the first run offers
  * it (Chromium here has no built-in model), one click downloads SmolLM2-135M from its Hugging
  * Face address (served from this machine, `local-model-support.ts`) with progress, saves it as
- * the provider, and a question gets a real answer, which goes on while the panel is closed.
+ * the provider, and a question gets a real answer, which goes on while the panel is closed; the
+ * panel says while the model loads into memory for the first answer, and not for the next.
  * Settings then removes the file and says the space it freed.
  */
 import type { Page } from 'playwright-core';
@@ -11,7 +12,7 @@ import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
 import { ensureModel } from '../scripts/llama.mjs';
 import { launchWithExtension, type Browser } from './browser';
 import type { HttpsSite } from './https-server';
-import { serveHuggingFace } from './local-model-support';
+import { serveHuggingFace, watchActivity } from './local-model-support';
 import { ask, lastTurn, request } from './panel';
 
 const MODEL = LOCAL_MODELS.find((m) => m.id.startsWith('smollm2-135m'))!;
@@ -55,6 +56,13 @@ test('a question gets a real answer, which goes on while the panel is closed', a
   await expect.poll(maxTokens).toBe(48);
   await panel.getByRole('button', { name: 'Close settings' }).click();
   await ask(panel, 'What is the capital of France?');
+  // The first answer waits seconds for the model to load into memory, and the panel says so,
+  // again when it is reopened meanwhile.
+  const waitingLine = () => lastTurn(panel).locator('.pending.activity').textContent();
+  await expect.poll(waitingLine, { timeout: 30_000, interval: 100 }).toMatch(/^Loading the model into memory…/);
+  await panel.close();
+  panel = await b.openPanel();
+  await expect.poll(waitingLine, { timeout: 5000, interval: 100 }).toMatch(/^Loading the model into memory…/);
   await expect.poll(() => lastTurn(panel).locator('.answer').textContent(), { timeout: 60_000 }).toMatch(/\w{2,}/);
   await panel.close();
   panel = await b.openPanel();
@@ -62,6 +70,14 @@ test('a question gets a real answer, which goes on while the panel is closed', a
   expect(await lastTurn(panel).locator('.answer').textContent()).toMatch(/\w{3,}/);
   expect(await lastTurn(panel).textContent()).toMatch(/\d+ in · \d+ out tokens/);
 }, 180_000);
+
+test('the next answer finds the model loaded: it does not say it is loading', async () => {
+  const shown = await watchActivity(panel);
+  await ask(panel, 'Name a colour.');
+  await expect.poll(() => lastTurn(panel).getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+  expect(await lastTurn(panel).locator('.answer').textContent()).toMatch(/\w{3,}/);
+  expect((await shown()).filter((line) => line.includes('Loading'))).toEqual([]);
+}, 90_000);
 
 test('Settings removes the file and says the space it freed', async () => {
   await panel.getByRole('button', { name: 'Settings' }).click();

@@ -53,13 +53,17 @@ export async function modelState(panel: Page, id: string): Promise<LocalModelSta
   return found;
 }
 
-/** In the worker: one answer from the local model, its pieces as they came, and its counts. */
+/**
+ * In the worker: one answer from the local model, its pieces as they came, its counts, and what
+ * it heard of the model loading into memory (`[true, false]` when it had to wait for that).
+ */
 export function generate(b: Browser, id: string, question: string, maxTokens = 32) {
   return b.worker.evaluate(
     async ([model, content, most]) => {
       const run = (globalThis as { __glossGenerateLocal?: typeof generateLocal }).__glossGenerateLocal;
       if (!run) throw new Error('the worker has no local model');
       const pieces: string[] = [];
+      const loading: boolean[] = [];
       const started = performance.now();
       let firstAt = 0;
       const messages = [{ role: 'user' as const, content }];
@@ -67,17 +71,31 @@ export function generate(b: Browser, id: string, question: string, maxTokens = 3
       const result = await run(
         model,
         messages,
-        { maxTokens: most, temperature: 0 },
+        // A bound push, not an arrow: tsx would name an arrow kept in a property.
+        { maxTokens: most, temperature: 0, onLoading: loading.push.bind(loading) },
         (delta: string) => {
           firstAt ||= performance.now() - started;
           pieces.push(delta);
         },
         new AbortController().signal,
       );
-      return { pieces, result, firstMs: firstAt, ms: performance.now() - started };
+      return { pieces, loading, result, firstMs: firstAt, ms: performance.now() - started };
     },
     [id, question, maxTokens] as const,
   );
+}
+
+/** Records each text the panel's waiting line shows from now on (a string: tsx names inner functions). */
+export async function watchActivity(panel: Page): Promise<() => Promise<string[]>> {
+  await panel.evaluate(`(() => {
+    const seen = (globalThis.__activity = []);
+    new MutationObserver(() => {
+      for (const line of document.querySelectorAll('.pending.activity')) {
+        if (seen.at(-1) !== line.textContent) seen.push(line.textContent);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  })()`);
+  return () => panel.evaluate(() => (globalThis as { __activity?: string[] }).__activity ?? []);
 }
 
 /** Counts the panel page's long tasks (over 50 ms) from now on. */

@@ -91,13 +91,18 @@ test('with the network gone, a question streams a real answer and the panel has 
   expect(answer.pieces.join('')).toMatch(/\w{3,}/);
   expect(answer.result.outputTokens).toBeGreaterThan(3);
   expect(answer.result.inputTokens).toBeGreaterThan(5);
+  // The first answer waited for the model to load into memory, and was told so.
+  expect(answer.loading).toEqual([true, false]);
   expect(await longTasks()).toBe(0);
 }, 120_000);
 
 test('a stopped answer rejects as an AbortError, and the next one answers', async () => {
   const stopped = await failedGenerate(b, MODEL.id, 'Count from one to fifty.', 3);
   expect(stopped).toMatchObject({ settled: 'rejected', name: 'AbortError', pieces: 3 });
-  expect((await generate(b, 'Say hello.')).pieces.join('')).toMatch(/\w{2,}/);
+  const next = await generate(b, 'Say hello.');
+  expect(next.pieces.join('')).toMatch(/\w{2,}/);
+  // The model stayed loaded: this answer did not wait for it, and heard nothing of loading.
+  expect(next.loading).toEqual([]);
 }, 60_000);
 
 test('a question longer than the model reads fails as context_length, in words', async () => {
@@ -115,6 +120,7 @@ test('a browser started again answers from the stored model without a request', 
   expect((await state(panel)).state).toBe('ready');
   const answer = await generate(b, 'Name a colour.');
   expect(answer.pieces.join('')).toMatch(/\w{3,}/);
+  expect(answer.loading).toEqual([true, false]);
   expect(site.requests).toEqual([]);
 }, 120_000);
 

@@ -1,6 +1,7 @@
 /**
  * The gallery's states from issue 32 (e2e/screenshot.ts): the model inside Gloss (SmolLM2 from
- * its Hugging Face address, served here) offered, downloading, and in Settings with Remove; and
+ * its Hugging Face address, served here) offered, downloading, loading into memory for the first
+ * question, and in Settings with Remove; and
  * Chrome's built-in model on the first
  * run where it cannot run (Chromium here, for real), where it can be downloaded, while it
  * downloads, where it is ready, an answer from it, and its row in Settings. All but the first
@@ -59,6 +60,7 @@ async function inGlossStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
     await panel.locator('.local-model progress').waitFor();
     await shoot(panel, `in-gloss-downloading-${lang}`);
     await panel.locator('textarea').waitFor({ timeout: 60_000 });
+    await loadingLine(panel, lang, shoot);
     await panel.locator('.bar button').last().click(); // Settings
     await panel.locator('.providers .provider button').first().click(); // Edit
     await panel.locator('.answer-shape summary').click();
@@ -74,6 +76,17 @@ async function inGlossStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
     await browser.close();
     site.close();
   }
+}
+
+/** The first question's wait while the model loads into memory; stopped then (answers run long). */
+async function loadingLine(panel: Page, lang: 'en' | 'de', shoot: Shoot): Promise<void> {
+  await panel.locator('textarea').fill(lang === 'de' ? 'Worum geht es hier?' : 'What is this page about?');
+  await panel.locator('textarea').press('Enter');
+  const loading = lang === 'de' ? 'in den Arbeitsspeicher geladen' : 'Loading the model into memory';
+  await panel.locator('.pending.activity', { hasText: loading }).waitFor({ timeout: 30_000 });
+  await shoot(panel, `in-gloss-loading-${lang}`);
+  await panel.locator('button.stop').click();
+  await panel.locator('.turn[data-status="stopped"]').waitFor();
 }
 
 export async function onDeviceStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
