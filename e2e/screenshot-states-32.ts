@@ -82,8 +82,9 @@ async function inGlossStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
 async function loadingLine(panel: Page, lang: 'en' | 'de', shoot: Shoot): Promise<void> {
   await panel.locator('textarea').fill(lang === 'de' ? 'Worum geht es hier?' : 'What is this page about?');
   await panel.locator('textarea').press('Enter');
-  const loading = lang === 'de' ? 'in den Arbeitsspeicher geladen' : 'Loading the model into memory';
-  await panel.locator('.pending.activity', { hasText: loading }).waitFor({ timeout: 30_000 });
+  const loading = lang === 'de' ? 'Arbeitsspeicher geladen' : 'Loading the model into memory';
+  // With its seconds, as the reader sees it a moment in.
+  await panel.locator('.pending.activity', { hasText: loading }).locator('.elapsed').waitFor({ timeout: 30_000 });
   await shoot(panel, `in-gloss-loading-${lang}`);
   await panel.locator('button.stop').click();
   await panel.locator('.turn[data-status="stopped"]').waitFor();

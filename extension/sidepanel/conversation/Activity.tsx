@@ -41,8 +41,12 @@ export function Activity({ turn, heardFrom, onStop, onRetry }: Props) {
     return (
       <p className="pending activity">
         <LoaderCircle className="spin" aria-hidden="true" size={14} />
-        {t(activity.kind === 'loading' ? 'loadingModel' : 'waiting')}
-        {activity.seconds > 0 && <span className="elapsed">{t('seconds', activity.seconds)}</span>}
+        {/* One run of text: a line that wraps keeps its seconds after its words, whole. */}
+        <span>
+          {t(activity.kind === 'loading' ? 'loadingModel' : 'waiting')}
+          {activity.seconds > 0 && ' '}
+          {activity.seconds > 0 && <span className="elapsed">{t('seconds', activity.seconds)}</span>}
+        </span>
       </p>
     );
   }
