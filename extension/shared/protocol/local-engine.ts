@@ -161,18 +161,16 @@ function generateByPort(
     port.onMessage.addListener((raw: unknown) => {
       const event = v.safeParse(AnswerEventSchema, raw);
       if (!event.success) return;
-      if (event.output.kind === 'text') {
-        onText(event.output.delta);
-        return;
-      }
-      if (event.output.kind === 'loading') {
-        onLoading(event.output.loading);
+      const { output } = event;
+      if (output.kind === 'text' || output.kind === 'loading') {
+        if (output.kind === 'text') onText(output.delta);
+        else onLoading(output.loading);
         return;
       }
       end();
       port.disconnect();
-      if (event.output.kind === 'done') resolve(v.parse(DoneSchema, event.output));
-      else reject(new EngineFailure(event.output.code, event.output.detail));
+      if (output.kind === 'done') resolve(v.parse(DoneSchema, output));
+      else reject(new EngineFailure(output.code, output.detail));
     });
     port.onDisconnect.addListener(() => {
       end();
