@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build, defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.json' with { type: 'json' };
+import { wllamaFileWorker } from './scripts/wllama-file-worker';
 
 /** Firefox's gecko id; stable so storage survives reinstalls. */
 const GECKO_ID = 'gloss@gloss-extension.org';
@@ -229,7 +230,8 @@ export default defineConfig(({ mode }) => {
         browser: firefox ? 'firefox' : 'chrome',
       }),
       noWebAccessibleResources(),
-      ...(firefox ? [] : [classicServiceWorker()]),
+      // Firefox refuses blob: workers in the background page, where its model runs.
+      ...(firefox ? [wllamaFileWorker()] : [classicServiceWorker()]),
     ],
     build: {
       // crxjs finds pages through Chrome's manifest keys; Firefox's sidebar page, and Chrome's

@@ -68,3 +68,24 @@ export async function connectBidi(port: number, timeoutMs = 60_000, acceptInsecu
     close: () => ws.close(),
   };
 }
+
+/**
+ * Runs `body` (an async function's body, source text) in the browser's chrome, the privileged
+ * side that `--remote-allow-system-access` opens to BiDi (where Gloss's own storage can be read);
+ * its JSON result.
+ */
+export async function inChrome<T>(bidi: Bidi, body: string): Promise<T> {
+  const tree = await bidi.send<{ contexts: { context: string }[] }>('browsingContext.getTree', {
+    'moz:scope': 'chrome',
+  });
+  const out = await bidi.send<{ type: string; result?: { value?: string }; exceptionDetails?: { text: string } }>(
+    'script.evaluate',
+    {
+      expression: `(async () => JSON.stringify(await (async () => { ${body} })()))()`,
+      target: { context: tree.contexts[0]!.context },
+      awaitPromise: true,
+    },
+  );
+  if (out.type === 'exception') throw new Error(out.exceptionDetails?.text ?? 'script failed');
+  return JSON.parse(out.result?.value ?? 'null') as T;
+}

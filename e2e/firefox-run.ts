@@ -55,13 +55,25 @@ export interface Site {
   startUrl: string;
 }
 
+/** How a test's Firefox differs from the usual one. */
+export interface FirefoxOptions {
+  /**
+   * False: the provider listens on a port of its own, not LM Studio's, so the first run finds no
+   * server here and offers the model that runs inside Gloss.
+   */
+  lmStudio?: boolean;
+  /** Opens the browser's privileged side to BiDi (`inChrome` in e2e/bidi.ts), to read what Gloss stored. */
+  systemAccess?: boolean;
+}
+
 /**
  * Starts the display, the provider, a server for the test's pages (`serve`) and Firefox on it,
  * showing that server's page, or `site`'s start page through its proxy.
  */
-export async function startFirefox(serve: RequestListener, site?: Site) {
+export async function startFirefox(serve: RequestListener, site?: Site, options: FirefoxOptions = {}) {
   const display: Display = await startXvfb(SCREEN.width, SCREEN.height);
-  const provider = await startProviderServer({ port: 1234 }); // where LM Studio listens
+  // Where LM Studio listens, unless the test wants none found.
+  const provider = await startProviderServer({ port: options.lmStudio === false ? 0 : 1234 });
   const pages: Server = createServer(serve);
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   const localUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/`;
@@ -76,6 +88,7 @@ export async function startFirefox(serve: RequestListener, site?: Site) {
       // do not reach on a bare X server; Gloss still asks for them, in a click, as it does for users.
       '--pref=extensions.webextOptionalPermissionPrompts=false',
       ...(site?.prefs ?? []).map((pref) => `--pref=${pref}`),
+      ...(options.systemAccess ? ['--arg=--remote-allow-system-access'] : []),
     ]),
     { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: display.name } },
   );

@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { connectBidi, type Bidi } from './bidi';
+import { connectBidi, inChrome as chromeScript, type Bidi } from './bidi';
 import { until } from './firefox-run';
 import { startProviderServer, type ProviderServer } from './provider-server';
 
@@ -45,22 +45,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Runs `body` (an async function's body, source text) in the browser's chrome; its JSON result. */
-async function inChrome<T>(body: string): Promise<T> {
+/** Runs `body` in the browser's chrome (e2e/bidi.ts); its JSON result. */
+function inChrome<T>(body: string): Promise<T> {
   if (!bidi) throw new Error('Firefox did not start');
-  const tree = await bidi.send<{ contexts: { context: string }[] }>('browsingContext.getTree', {
-    'moz:scope': 'chrome',
-  });
-  const out = await bidi.send<{ type: string; result?: { value?: string }; exceptionDetails?: { text: string } }>(
-    'script.evaluate',
-    {
-      expression: `(async () => JSON.stringify(await (async () => { ${body} })()))()`,
-      target: { context: tree.contexts[0]!.context },
-      awaitPromise: true,
-    },
-  );
-  if (out.type === 'exception') throw new Error(out.exceptionDetails?.text ?? 'script failed');
-  return JSON.parse(out.result?.value ?? 'null') as T;
+  return chromeScript<T>(bidi, body);
 }
 
 /** Gloss's `storage.local` as Firefox stores it: what a content script would get from `get(null)`. */
