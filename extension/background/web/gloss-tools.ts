@@ -143,7 +143,11 @@ export class GlossTools implements ToolSource {
    */
   private async readTab(signal: AbortSignal): Promise<ToolOutcome> {
     const tab = await this.tab.target();
-    if ('problem' in tab) return { isError: true, text: tab.problem };
+    if ('problem' in tab) {
+      // Access lent for the tab the user allowed goes back though another tab is there now.
+      await this.giveBack(this.tab.askedUrl ?? '');
+      return { isError: true, text: tab.problem };
+    }
     const read = await abortable(this.tab.read(tab), signal).catch(() => ({ problem: t('readStopped', tab.url) }));
     if ('pdf' in read) return this.read(tab.url, signal);
     await this.giveBack(tab.url);

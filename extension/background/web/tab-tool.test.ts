@@ -115,6 +115,15 @@ describe('read_tab', () => {
     });
   });
 
+  test('access lent for a tab the user allowed goes back when another page is there by the read', async () => {
+    const other = { id: 8, url: 'https://other.example/news', title: 'Other news' };
+    const moved = { ...other, url: 'https://other.example/elsewhere' };
+    const { reads, gaveBack, last } = await readTab({ tabs: [other, moved], canRead: false, decision: 'once' });
+    expect(reads).toEqual([]);
+    expect(last).toMatchObject({ status: 'failed', access: 'https://other.example/*' });
+    expect(gaveBack).toHaveLength(1);
+  });
+
   test('Ask in Settings asks even for a given tab; Off offers no read_tab at all', async () => {
     const ask = await readTab({ policy: 'ask', decision: 'deny' });
     expect(ask.asked).toHaveLength(1);

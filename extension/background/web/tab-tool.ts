@@ -53,6 +53,11 @@ export class TabTool {
     private readonly lend: (pattern: string) => void,
   ) {}
 
+  /** The address of the tab the last call asked about. */
+  get askedUrl(): string | undefined {
+    return this.asked?.key;
+  }
+
   /** Why this call asks (a tab the user did not give, or access to ask for); undefined: the policy decides. */
   async asksFirst(): Promise<AskFirst | undefined> {
     const tab = await this.deps?.active().catch(() => undefined);
