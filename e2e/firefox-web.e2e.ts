@@ -76,7 +76,7 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({
 async function chooseSearxng(bar: Rect, instance: string): Promise<void> {
   await clickAt(ff.display.name, bar.x1 - SETTINGS_BUTTON.fromRight, bar.y0 + SETTINGS_BUTTON.down);
   await settle();
-  await keys(...Array<string>(15).fill('Tab'), 'Down', 'Tab', 'Tab', 'Tab');
+  await keys(...Array<string>(16).fill('Tab'), 'Down', 'Tab', 'Tab', 'Tab');
   await type(instance);
   await keys('Return');
   await settle(1000);

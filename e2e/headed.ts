@@ -95,12 +95,12 @@ export interface Headed {
   close(): Promise<void>;
 }
 
-/** `args`: more Chromium switches (e.g. mapping a real host to a local server). */
-export async function startHeaded(args: string[] = []): Promise<Headed> {
+/** `args`: more Chromium switches (e.g. mapping a real host to a local server); `lang`: the UI's language. */
+export async function startHeaded(args: string[] = [], lang?: string): Promise<Headed> {
   // Room below the browser's window for the reader's own (READER): stacked behind it, a window
   // of the same size would cover everything on screen the moment Chromium raised it.
   const display = await startXvfb(WINDOW.width, READER.top + READER.height);
-  const browser = await launchWithExtension({ display: display.name, args });
+  const browser = await launchWithExtension({ display: display.name, args, ...(lang && { lang }) });
   const server = await startProviderServer();
   let reader: Page | undefined;
   let configured = false;

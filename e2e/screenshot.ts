@@ -5,7 +5,8 @@
  * panel's usual width (360 px) and Firefox's narrowest sidebar (240 px). Run with
  * `npm run screenshot`; writes docs/screens/<state>-<lang>-<theme>-<width>.png (not committed:
  * the README shows two of them, copied to docs/). `npm run screenshot -- docs/screens 29` shows
- * only issue 29's states (Settings → Web), which run headed on a virtual display of their own.
+ * only issue 29's states (Settings → Web), which run headed on a virtual display of their own;
+ * `29-tab` only `read_tab`'s.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -20,12 +21,16 @@ import { portStates } from './screenshot-states-33-ports';
 import { blindModel, tabPdf, unreachableTest } from './screenshot-states-34';
 import { toolStates } from './screenshot-states-28';
 import { webStates } from './screenshot-states-29';
+import { readTabStates } from './screenshot-states-29-tab';
 import { onDeviceStates } from './screenshot-states-32';
 import { openProviderForm } from './panel';
 import { sseChunks } from './sse';
 
 const OUT = process.argv[2] ?? 'docs/screens';
-/** One issue's states alone, for a quick look (only 29's, 32's and 33's ports can be picked: they have browsers of their own). */
+/**
+ * One issue's states alone, for a quick look (only 29's, 29-tab's, 32's and 33's ports can be
+ * picked: they have browsers of their own).
+ */
 const ONLY = process.argv[3];
 const WIDTHS = [360, 240];
 const THEMES = ['light', 'dark'] as const;
@@ -44,6 +49,7 @@ try {
   for (const lang of ['en', 'de'] as const) {
     if (ONLY === undefined) await gallery(lang);
     if (ONLY === undefined || ONLY === '29') await webStates(lang, server.url, shoot);
+    if (ONLY === undefined || ONLY === '29-tab') await readTabStates(lang, shoot);
     if (ONLY === undefined || ONLY === '32') await onDeviceStates(lang, shoot);
     if (ONLY === undefined || ONLY === '33') await portStates(lang, shoot);
   }

@@ -1,6 +1,6 @@
 /** The panel: the conversation and composer, the history, or the settings. */
 import './App.css';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useModelChoice } from './models/useModelChoice';
 import { AppBar, type View } from './AppBar';
 import { ChatView } from './conversation/ChatView';
@@ -21,8 +21,9 @@ export function App() {
   const models = useModelChoice(api.settings, chat.state.conversation, session.tell);
   const { choice } = models;
   const chatTools = useChatTools(chat.state.conversation, api.settings, session.tell);
-  const { off: toolsOff, web } = chatTools;
-  useLayoutEffect(() => session.setChoice(choice, { toolsOff, web }), [session, choice, toolsOff, web]);
+  const { off: toolsOff, web, windowId } = chatTools;
+  const tools = useMemo(() => ({ toolsOff, web, windowId }), [toolsOff, web, windowId]);
+  useLayoutEffect(() => session.setChoice(choice, tools), [session, choice, tools]);
   const instructions = api.settings?.instructions ?? '';
   useLayoutEffect(() => session.setDefaultInstructions(instructions), [session, instructions]);
   const page = usePageContext();

@@ -205,7 +205,7 @@ export class AnswerRegistry {
     messages: ChatMessage[],
     /** Stores the turn as it starts (new, or carried on). */
     write: () => Promise<void>,
-    { providerId, model, toolsOff, web }: Chosen,
+    { providerId, model, toolsOff, web, windowId }: Chosen,
     options: Pick<RunContext, 'rounds' | 'withoutTools'> = {},
   ): Promise<Answer> {
     const settings = await this.deps.settings();
@@ -224,7 +224,7 @@ export class AnswerRegistry {
     }
     const given = givenAddresses(messages);
     const tools = this.deps.tools;
-    const run = { answer, provider, model, settings, toolsOff, web, given, stream: this.deps.stream, tools };
+    const run = { answer, provider, model, settings, toolsOff, web, given, windowId, stream: this.deps.stream, tools };
     this.deps
       .withMaterial(messages)
       .then((fenced) => runAnswer({ ...run, ...options }, fenced))
@@ -260,11 +260,16 @@ export class AnswerRegistry {
  * conversation's; a provider without a model uses the model set up for it.
  */
 function chosen(
-  command: { providerId?: string; model?: string; toolsOff?: string[]; web?: boolean },
+  command: { providerId?: string; model?: string; toolsOff?: string[]; web?: boolean; windowId?: number },
   conversation: ConversationRecord,
 ): Chosen {
   // The tools switched off for this chat, and its web search: as the panel shows them, else as stored.
-  const tools = { toolsOff: command.toolsOff ?? conversation.toolsOff, web: command.web ?? conversation.web };
+  // The window is the panel's that sent this command: a chat has no tab of its own.
+  const tools = {
+    toolsOff: command.toolsOff ?? conversation.toolsOff,
+    web: command.web ?? conversation.web,
+    windowId: command.windowId,
+  };
   if (command.providerId !== undefined) return { providerId: command.providerId, model: command.model, ...tools };
   return { providerId: conversation.providerId, model: conversation.model, ...tools };
 }
@@ -274,6 +279,7 @@ interface Chosen {
   model?: string;
   toolsOff?: string[];
   web?: boolean;
+  windowId?: number;
 }
 
 function materialFor(command: Command<'ask'>, turns: readonly TurnRecord[]): Attachment[] | undefined {

@@ -24,8 +24,11 @@ import { estimatingStops } from './usage-estimate';
 export interface ToolDeps {
   /** The MCP servers. */
   source: ToolSource;
-  /** Gloss's own tools for one answer whose chat searches the web (`given`: the user's addresses). */
-  web?: (settings: StoredSettings, given: ReadonlySet<string>) => GlossTools;
+  /**
+   * Gloss's own tools for one answer whose chat searches the web (`given`: the user's addresses;
+   * `windowId`: the panel's window, whose tab `read_tab` reads).
+   */
+  web?: (settings: StoredSettings, given: ReadonlySet<string>, windowId?: number) => GlossTools;
   /** Remembers "Always allow this tool" (its policy becomes Allow). */
   allowAlways: (tool: OfferedTool) => Promise<void>;
 }
@@ -41,6 +44,8 @@ export interface RunContext {
   web?: boolean;
   /** The addresses the user wrote or added in the chat (`givenAddresses`). */
   given?: ReadonlySet<string>;
+  /** The window of the panel that sent the command (the tab beside the chat is its active one). */
+  windowId?: number;
   stream?: typeof streamAnswer;
   tools?: ToolDeps;
   /** Kept rounds of the loop to carry on (Continue). */
@@ -54,7 +59,7 @@ export async function runAnswer(ctx: RunContext, fenced: SentMessage[]): Promise
   const signal = answer.abort.signal;
   const ask = asker(ctx);
   const post = (event: AnswerEvent) => answer.receive(event);
-  const gloss = ctx.web ? ctx.tools?.web?.(settings, ctx.given ?? new Set()) : undefined;
+  const gloss = ctx.web ? ctx.tools?.web?.(settings, ctx.given ?? new Set(), ctx.windowId) : undefined;
   const source = toolSource(ctx, gloss);
   const offered = await toolsFor(ctx, source);
   const missing = source?.missing?.() ?? [];

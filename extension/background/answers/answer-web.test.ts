@@ -27,9 +27,11 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS, down: 
   const store = await freshStore();
   const requests: { tools: ToolSpec[]; messages: CoreMessage[] }[] = [];
   const givens: string[][] = [];
+  const windows: (number | undefined)[] = [];
   const queries: string[] = [];
-  const web = (s: StoredSettings, given: ReadonlySet<string>) => {
+  const web = (s: StoredSettings, given: ReadonlySet<string>, windowId?: number) => {
     givens.push([...given]);
+    windows.push(windowId);
     return new GlossTools({
       policies: s.glossPolicies,
       given,
@@ -74,7 +76,7 @@ async function setUp(refuse = false, settings: StoredSettings = SETTINGS, down: 
       post({ type: 'done', reason: 'stop' });
     },
   });
-  return { store, answers, requests, givens, queries };
+  return { store, answers, requests, givens, windows, queries };
 }
 
 /** Settings under which the model loads into memory first (`setUp` checks for this object). */
@@ -93,13 +95,23 @@ test('with web search on, Gloss’s tools are offered, and the conversation keep
   const { store, answers, requests, givens } = await setUp();
   const command = ask(true);
   await (await answers.open(command))!.ended;
-  expect(requests[0]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url']);
+  expect(requests[0]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url', 'read_tab']);
   expect(givens).toEqual([['https://docs.example/guide']]);
   expect((await store.conversation(command.conversationId))?.web).toBe(true);
   // The next question of that conversation searches too, without saying so again.
   const next = { ...ask(), conversationId: command.conversationId, parentId: command.turnId };
   await (await answers.open(next))!.ended;
-  expect(requests[1]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url']);
+  expect(requests[1]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url', 'read_tab']);
+});
+
+test('each command’s window reaches Gloss’s tools: read_tab reads the tab beside the panel that asked', async () => {
+  const { answers, windows } = await setUp();
+  const command = { ...ask(true), windowId: 12 };
+  await (await answers.open(command))!.ended;
+  await (await answers.open({ type: 'regenerate', of: command.turnId, turnId: crypto.randomUUID(), windowId: 31 }))!
+    .ended;
+  await (await answers.open({ type: 'continue', turnId: command.turnId }))!.ended;
+  expect(windows).toEqual([12, 31, undefined]);
 });
 
 test('with web search off (or never set), no tools are offered and none are built', async () => {
@@ -165,7 +177,7 @@ test('a server that could not be reached is named in the chat, and the answer co
   const command = ask(true);
   const answer = (await answers.open(command))!;
   await answer.ended;
-  expect(requests[0]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url']);
+  expect(requests[0]!.tools.map((t) => t.name)).toEqual(['web_search', 'fetch_url', 'read_tab']);
   const turn = await store.turn(command.turnId);
   expect(turn?.toolsMissing).toEqual([{ source: 'My server', problem: 'Gloss could not reach My server.' }]);
   expect(turn?.status).toBe('done');

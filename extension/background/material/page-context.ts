@@ -117,6 +117,13 @@ async function runInTab<T>(tabId: number, func: () => T, allFrames = false): Pro
   return results.map((r) => r.result as T | undefined);
 }
 
+/** The page reader's reading of the tab's page (throws where nothing can be injected). */
+export async function pageTextIn(tabId: number): Promise<PageText | undefined> {
+  await browser.scripting.executeScript({ target: { tabId }, files: [pageReader] });
+  const [page] = await runInTab(tabId, () => (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.());
+  return page;
+}
+
 /** The tab's page, PDF or video for the panel, with `question` to ask about it (a quick action). */
 export async function askAboutTab(tab: Tabs.Tab, question: string): Promise<void> {
   await leave(tab, await readPage(tab, question));
@@ -133,11 +140,7 @@ async function readPage(tab: Tabs.Tab, question?: string): Promise<PendingContex
   if (watchedVideo(tab.url)) return readVideo(tab, question);
   let pending: PendingContext;
   try {
-    const tabId = tab.id ?? -1;
-    await browser.scripting.executeScript({ target: { tabId }, files: [pageReader] });
-    const [page] = await runInTab(tabId, () =>
-      (globalThis as { __glossReadPage?: () => PageText }).__glossReadPage?.(),
-    );
+    const page = await pageTextIn(tab.id ?? -1);
     pending = page?.pdf
       ? pdfIn(tab, question)
       : page?.text

@@ -42,7 +42,7 @@ async function watchPage(site: VideoSite, url: string): Promise<string> {
 }
 
 /** The transcript of the video the tab shows now, or why there is none. */
-export async function readVideo(tab: Tabs.Tab, question?: string): Promise<PendingContext> {
+export async function readVideo(tab: Pick<Tabs.Tab, 'id' | 'url'>, question?: string): Promise<PendingContext> {
   const video = watchedVideo(tab.url);
   if (!video) return { error: t('pageUnreadable') };
   const site = tabSite(tab.id ?? -1);

@@ -39,12 +39,13 @@ async function asks(source: GlossTools, url: string) {
 }
 
 describe('GlossTools', () => {
-  test('offers web_search and fetch_url as Gloss, allowed unless the settings say otherwise', async () => {
-    const { source } = tools({ policies: { fetch_url: 'ask' } });
+  test('offers web_search, fetch_url and read_tab as Gloss, allowed unless the settings say otherwise', async () => {
+    const { source } = tools({ policies: { fetch_url: 'ask', read_tab: 'off' } });
     const offered = await source.offered();
     expect(offered.map((t) => [t.tool, t.source, t.policy])).toEqual([
       ['web_search', 'Gloss', 'allow'],
       ['fetch_url', 'Gloss', 'ask'],
+      ['read_tab', 'Gloss', 'off'],
     ]);
     expect(offered.every((t) => t.serverId === undefined)).toBe(true);
   });

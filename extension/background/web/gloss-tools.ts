@@ -1,6 +1,7 @@
 /**
  * Gloss's own tools as a `ToolSource`, one per answer while its chat's "Search the web" is on:
- * `web_search` (the engine chosen in Settings → Web) and `fetch_url` (a page's readable text).
+ * `web_search` (the engine chosen in Settings → Web), `fetch_url` (a page's readable text) and
+ * `read_tab` (the text of the page open beside the chat).
  * What they bring back is the web's: the loop fences it as untrusted data like any tool result.
  *
  * `fetch_url` runs without asking only for an address the user wrote or added in the chat
@@ -9,6 +10,9 @@
  * conversation>`, and that request is the leak. An address on this computer or a private
  * network asks too (the user's Allow is what lets the reader go there), and so does a site
  * Gloss has no access to yet: the Allow click is the gesture the browser needs to grant it.
+ *
+ * `read_tab` reads the tab open beside the chat, asking first for any tab the user did not give
+ * (`tab-tool.ts`).
  */
 import { t } from '../../shared/i18n';
 import { originPattern } from '../../shared/settings';
@@ -16,7 +20,10 @@ import { glossPolicy, type GlossTool, type ToolPolicy } from '../../shared/tools
 import { privateAddress } from '../../shared/web/private-address';
 import type { AskFirst, OfferedTool, ToolOutcome, ToolSource } from '../tools/tool-source';
 import { addressKey } from './given-urls';
+import { cutText } from './page-body';
 import type { PageReading } from './read-page';
+import { abortable } from './read-clock';
+import { READ_TAB_SPEC, TabTool, type TabDeps } from './tab-tool';
 import { WebSources } from './web-sources';
 import type { Searched } from './web-search';
 
@@ -36,6 +43,8 @@ export interface GlossToolsDeps {
   hasAccess: (pattern: string) => Promise<boolean>;
   /** Gives back site access no saved provider, server or engine needs (a page's, once read). */
   giveBack?: () => Promise<void>;
+  /** The tab beside the chat, for `read_tab` (none: it says there is no tab to read). */
+  tab?: TabDeps;
 }
 
 const SPECS: Record<GlossTool, Pick<OfferedTool, 'description' | 'parameters'>> = {
@@ -57,6 +66,7 @@ const SPECS: Record<GlossTool, Pick<OfferedTool, 'description' | 'parameters'>> 
       required: ['url'],
     },
   },
+  read_tab: READ_TAB_SPEC,
 };
 
 export class GlossTools implements ToolSource {
@@ -67,7 +77,12 @@ export class GlossTools implements ToolSource {
   /** Sites whose access a call asked for: given back once their page is read. */
   private readonly lent = new Set<string>();
 
-  constructor(private readonly deps: GlossToolsDeps) {}
+  /** `read_tab`'s rules: which tab, and when it asks (`tab-tool.ts`). */
+  private readonly tab: TabTool;
+
+  constructor(private readonly deps: GlossToolsDeps) {
+    this.tab = new TabTool(deps.tab, deps.given, (pattern) => this.lent.add(pattern));
+  }
 
   offered(): Promise<OfferedTool[]> {
     return Promise.resolve(
@@ -81,6 +96,7 @@ export class GlossTools implements ToolSource {
   }
 
   async asksFirst(tool: OfferedTool, args: Record<string, unknown>): Promise<AskFirst | undefined> {
+    if (tool.tool === 'read_tab') return this.tab.asksFirst();
     if (tool.tool !== 'fetch_url' || typeof args.url !== 'string') return undefined;
     const key = addressKey(args.url);
     const pattern = originPattern(args.url);
@@ -105,6 +121,7 @@ export class GlossTools implements ToolSource {
     const within = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
     if (tool.tool === 'web_search') return this.search(args, within);
     if (tool.tool === 'fetch_url') return this.fetch(args, within);
+    if (tool.tool === 'read_tab') return this.readTab(within);
     return { isError: true, text: t('stepUnknownTool', tool.tool) };
   }
 
@@ -120,6 +137,35 @@ export class GlossTools implements ToolSource {
     return this.read(typeof args.url === 'string' ? args.url : '', signal);
   }
 
+  /**
+   * Reads the tab beside the chat with the page reader (a PDF in the browser's viewer with the
+   * web reader, by its address), its text cut and numbered as `fetch_url`'s pages are.
+   */
+  private async readTab(signal: AbortSignal): Promise<ToolOutcome> {
+    const tab = await this.tab.target();
+    if ('problem' in tab) {
+      // Access lent for the tab the user allowed goes back though another tab is there now.
+      await this.giveBack(this.tab.askedUrl ?? '');
+      return { isError: true, text: tab.problem };
+    }
+    const read = await abortable(this.tab.read(tab), signal).catch(() => ({ problem: t('readStopped', tab.url) }));
+    if ('pdf' in read) return this.read(tab.url, signal);
+    await this.giveBack(tab.url);
+    if ('problem' in read) return { isError: true, text: read.problem };
+    const { text, cut } = cutText(read.page.text, PAGE_CHARS);
+    return {
+      isError: false,
+      ...this.sources.addPage({ ...read.page, text, ...(cut && { cut }) }),
+      ...(cut && { cut }),
+    };
+  }
+
+  /** Access asked for one page is lent for its read, not kept (the next read asks again). */
+  private async giveBack(url: string): Promise<void> {
+    const pattern = originPattern(url);
+    if (pattern && this.lent.delete(pattern)) await this.deps.giveBack?.().catch(console.error);
+  }
+
   /** Reads one page, its text cut to `maxChars` (web mode reads several into one budget). */
   async read(raw: string, signal: AbortSignal, maxChars = PAGE_CHARS): Promise<ToolOutcome> {
     const key = addressKey(raw);
@@ -131,9 +177,7 @@ export class GlossTools implements ToolSource {
       maxChars,
       allowedPrivate: (origin) => origin === own || this.allowedPrivate.has(origin),
     });
-    // Access asked for one page is lent for its read, not kept (the next read asks again).
-    const pattern = originPattern(key);
-    if (pattern && this.lent.delete(pattern)) await this.deps.giveBack?.().catch(console.error);
+    await this.giveBack(key);
     if ('problem' in read) return { isError: true, text: read.problem };
     return { isError: false, ...this.sources.addPage(read.page), ...(read.page.cut ? { cut: read.page.cut } : {}) };
   }

@@ -23,6 +23,8 @@ export const ChatMessageSchema = v.object({
 });
 export type ChatMessage = v.InferOutput<typeof ChatMessageSchema>;
 
+const WindowIdSchema = v.pipe(v.number(), v.integer());
+
 /**
  * Panel → worker on a chat port. The worker builds the messages from the stored conversation;
  * the port follows one turn. Closing the port never stops the answer (only `stop` does).
@@ -53,6 +55,8 @@ export const ChatCommandSchema = v.variant('type', [
     toolsOff: v.optional(ToolsOffSchema),
     /** The chat's "Search the web" (a new conversation keeps it). */
     web: v.optional(v.boolean()),
+    /** The panel's window: `read_tab` reads the tab open beside the chat there. */
+    windowId: v.optional(WindowIdSchema),
   }),
   /** A new version (`turnId`) of a turn's answer (`of`), to the same question. */
   v.object({
@@ -63,6 +67,7 @@ export const ChatCommandSchema = v.variant('type', [
     model: v.optional(v.string()),
     toolsOff: v.optional(ToolsOffSchema),
     web: v.optional(v.boolean()),
+    windowId: v.optional(WindowIdSchema),
   }),
   /** Carries on an interrupted or stopped answer in the same turn. */
   v.object({
@@ -72,6 +77,7 @@ export const ChatCommandSchema = v.variant('type', [
     model: v.optional(v.string()),
     toolsOff: v.optional(ToolsOffSchema),
     web: v.optional(v.boolean()),
+    windowId: v.optional(WindowIdSchema),
     /** Asks again without the question's images (the model cannot see): they are dropped from the turn. */
     withoutImages: v.optional(v.literal(true)),
     /** Asks again offering no tools (the model cannot use them). */

@@ -46,7 +46,7 @@ export const DEFAULT_TOOL_LIMITS: ToolLimits = { maxRounds: 10, callTimeoutSecon
  * is on. They run without asking by default, and each keeps its own rule for when it asks
  * anyway (`fetch_url` for an address that came from neither the user nor this answer's searches).
  */
-export const GLOSS_TOOLS = ['web_search', 'fetch_url'] as const;
+export const GLOSS_TOOLS = ['web_search', 'fetch_url', 'read_tab'] as const;
 export type GlossTool = (typeof GLOSS_TOOLS)[number];
 export const DEFAULT_GLOSS_POLICY: ToolPolicy = 'allow';
 

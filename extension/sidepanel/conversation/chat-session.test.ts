@@ -244,6 +244,25 @@ describe('stopping and switching', () => {
   });
 });
 
+describe('the panel’s window', () => {
+  test('goes with every question, Continue and Regenerate, so read_tab reads the tab beside this panel', () => {
+    const fake = askedAndStored();
+    fake.worker.emit({ type: 'stopped' });
+    fake.session.setChoice(undefined, { windowId: 42 });
+    fake.session.carryOn(fake.turn.id);
+    expect(fake.ports.last().posted).toEqual([{ type: 'continue', turnId: fake.turn.id, windowId: 42 }]);
+    const again = askedAndStored();
+    again.worker.emit({ type: 'done', reason: 'stop' });
+    again.session.setChoice(undefined, { windowId: 42 });
+    again.session.regenerate(again.turn.id);
+    expect(again.ports.last().posted[0]).toMatchObject({ type: 'regenerate', of: again.turn.id, windowId: 42 });
+    const other = fakeSession();
+    other.session.setChoice(undefined, { windowId: 7 });
+    other.session.ask('First?');
+    expect(other.ports.last().posted[0]).toMatchObject({ type: 'ask', windowId: 7 });
+  });
+});
+
 describe('instructions for every new chat (Settings)', () => {
   test('go with a new chat’s first question unless it has its own, and never with later ones', () => {
     const fake = fakeSession();

@@ -8,7 +8,7 @@
 import type { ConversationRecord, ShownTurn, TurnView } from '../../shared/history';
 import { messageOf } from '../../shared/errors';
 import { plural, t } from '../../shared/i18n';
-import type { Req } from '../../shared/protocol';
+import type { ChatCommand, Req } from '../../shared/protocol';
 import type { Attachment } from '../../shared/attachment';
 import type { QuestionImage } from '../../shared/images/image';
 import { latestLeaf } from '../../shared/thread';
@@ -23,11 +23,8 @@ export const CURRENT_KEY = 'gloss.conversation';
 /** How long to give a restarting worker before reading what it stored. */
 const RELOAD_AFTER_LOST_MS = 300;
 
-/** The chat's tool choices that go with each question. */
-export interface ChatToolChoice {
-  toolsOff?: string[];
-  web?: boolean;
-}
+/** The chat's tool choices that go with each question, and the panel's window (`read_tab` reads its tab). */
+export type ChatToolChoice = Partial<Pick<Extract<ChatCommand, { type: 'ask' }>, 'toolsOff' | 'web' | 'windowId'>>;
 
 /** What the panel shows of the session; a new object whenever any of it changes. */
 export interface ChatView {

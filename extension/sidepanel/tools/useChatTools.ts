@@ -3,7 +3,8 @@
  * as Settings reads it), and which this chat switched off. A conversation keeps its choice
  * (`history.update`); a new chat starts with every tool on and sends its choice with its first
  * question, whose conversation keeps it. The same for its "Search the web" switch (off in a new
- * chat): turning it on asks the browser for the search engine's site from the click.
+ * chat): turning it on asks the browser for the search engine's site from the click. With them
+ * goes the panel's window, whose active tab `read_tab` reads.
  */
 import { useState } from 'react';
 import type { ConversationRecord } from '../../shared/history';
@@ -14,6 +15,7 @@ import type { PublicSettings } from '../../shared/settings';
 import type { McpServer } from '../../shared/tools/tool-settings';
 import { engineAccess } from '../../shared/web/web-settings';
 import { useServerStatus } from '../settings/tools/useServerStatus';
+import { usePanelWindow } from '../usePanelWindow';
 import { switchOn } from '../web/web-switch';
 import { chatTools, switched } from './chat-tools';
 
@@ -59,7 +61,9 @@ export function useChatTools(
   };
   const switchWeb = webSwitch(web, webAccess, setWebOn, onProblem);
   const refresh = () => status.load(true);
-  return { shown: enabled.length > 0, off, web, switchWeb, groups, on, open, setOpen, toggle, refresh };
+  // The tab beside the chat, which `read_tab` reads, is this window's active one.
+  const windowId = usePanelWindow();
+  return { shown: enabled.length > 0, off, web, windowId, switchWeb, groups, on, open, setOpen, toggle, refresh };
 }
 
 /**

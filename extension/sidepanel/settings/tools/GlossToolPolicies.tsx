@@ -6,7 +6,11 @@ import { t } from '../../../shared/i18n';
 import { GLOSS_TOOLS, glossPolicy, type GlossTool, type ToolPolicy } from '../../../shared/tools/tool-settings';
 import { ToolPolicies } from './ToolPolicies';
 
-const DESCRIPTIONS = { web_search: 'glossToolWebSearch', fetch_url: 'glossToolFetchUrl' } as const;
+const DESCRIPTIONS = {
+  web_search: 'glossToolWebSearch',
+  fetch_url: 'glossToolFetchUrl',
+  read_tab: 'glossToolReadTab',
+} as const;
 
 interface Props {
   policies: Partial<Record<GlossTool, ToolPolicy>>;
