@@ -106,6 +106,15 @@ export function onStored(store: HistoryStore, then: (chunk: { text: string }) =>
 }
 
 /** A follower that records events and rebuilds the answer's HTML the way the panel does. */
+/** A new question in a new conversation, as the panel asks it. */
+export const askRequest = () => ({
+  type: 'ask' as const,
+  conversationId: crypto.randomUUID(),
+  turnId: crypto.randomUUID(),
+  parentId: null,
+  question: 'q',
+});
+
 export function panel() {
   const events: ChatEvent[] = [];
   let blocks = '';

@@ -4,17 +4,11 @@ import type { ChatEvent } from '../../shared/protocol';
 import { UPDATE_MS } from './update-rate';
 import { renderMarkdown, StreamRenderer } from '../core';
 import type { HistoryStore } from '../history/history-store';
-import { eventually, freshStore, loadCore, onStored, panel, scripted } from '../test-support';
+import { askRequest, eventually, freshStore, loadCore, onStored, panel, scripted } from '../test-support';
 
 beforeAll(loadCore);
 
-const ask = () => ({
-  type: 'ask' as const,
-  conversationId: crypto.randomUUID(),
-  turnId: crypto.randomUUID(),
-  parentId: null,
-  question: 'q',
-});
+const ask = askRequest;
 
 /** Holds the first answer's final write until `release()`: the window in which it is ending. */
 function slowFinish(store: HistoryStore) {

@@ -1,17 +1,11 @@
 /** A model on this computer loading before it answers: the panel is told, and told again when it reopens. */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { UPDATE_MS } from './update-rate';
-import { eventually, freshStore, loadCore, panel, scripted } from '../test-support';
+import { askRequest, eventually, freshStore, loadCore, panel, scripted } from '../test-support';
 
 beforeAll(loadCore);
 
-const ask = () => ({
-  type: 'ask' as const,
-  conversationId: crypto.randomUUID(),
-  turnId: crypto.randomUUID(),
-  parentId: null,
-  question: 'q',
-});
+const ask = askRequest;
 
 async function asked() {
   const store = await freshStore();
