@@ -22,23 +22,18 @@ export function useKeyboardElsewhere(sources: Source[]): boolean {
     // A press in the sidebar gives it the keyboard before the click: the line goes after that
     // click (window, bubbling: after the panel's own handlers), so nothing moves under the
     // pointer and a click on the line still lands.
-    // Only a press in progress counts: one that ended with the sidebar already focused must not
-    // hold a later keyboard focus (F6, Tab from the page) until some click.
     let pressed = false;
     const press = () => (pressed = true);
-    const release = () => (pressed = false);
     const hide = () => {
       pressed = false;
       setElsewhere(false);
     };
     const back = () => (pressed ? addEventListener('click', hide, { once: true }) : hide());
     addEventListener('pointerdown', press, true);
-    addEventListener('pointerup', release, true);
     addEventListener('focus', back);
     return () => {
       clearTimeout(timer);
       removeEventListener('pointerdown', press, true);
-      removeEventListener('pointerup', release, true);
       removeEventListener('focus', back);
       removeEventListener('click', hide);
     };
