@@ -59,6 +59,51 @@ test('material left as a panel opens reaches that panel once, every time (24 run
   }
 });
 
+/**
+ * Run in the panel before its scripts: once `sessionStorage['reload-at-take']` is set, the first
+ * answer to `context.take` that hands material over reloads the page before the panel's code sees
+ * it. The page then has the material for an instant and goes before it can show or keep it.
+ */
+const RELOAD_AT_TAKE = `(() => {
+  const send = chrome.runtime.sendMessage.bind(chrome.runtime);
+  chrome.runtime.sendMessage = (...args) => {
+    const message = args[0];
+    const callback = typeof args[args.length - 1] === 'function' ? args.pop() : null;
+    const reply = (value) => {
+      if (message && message.name === 'context.take' && value && value.value && value.value.lease &&
+          sessionStorage.getItem('reload-at-take')) {
+        sessionStorage.removeItem('reload-at-take');
+        location.reload();
+      }
+      return value;
+    };
+    if (callback) return send(...args, (value) => callback(reply(value)));
+    return send(...args).then(reply);
+  };
+})();`;
+
+test('material taken by a panel that reloads at that instant reaches the panel that comes back', async () => {
+  const panel = await browser.openPanel();
+  await panel.addInitScript(RELOAD_AT_TAKE);
+  await panel.reload();
+  for (let run = 0; run < 3; run++) {
+    await panel.evaluate(() => sessionStorage.setItem('reload-at-take', '1'));
+    const reloaded = panel.waitForEvent('load');
+    await browser.worker.evaluate(([key, value]) => chrome.storage.session.set({ [key]: value }), [
+      pendingContextKey(windowId),
+      {
+        attachment: { kind: 'selection', title: `Taken ${run}`, url: 'https://tides.example/', text: `Quote ${run}.` },
+      },
+    ] as const);
+    await reloaded;
+    await expect
+      .poll(() => panel.locator('.chip-title').allTextContents(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining(`Taken ${run}`)]);
+    await removeChips(panel);
+  }
+  await panel.close();
+});
+
 test('material left as the panel reloads reaches the panel that comes back, every time (24 runs)', async () => {
   const panel = await browser.openPanel();
   for (let run = 0; run < 24; run++) {

@@ -5,66 +5,28 @@
  * them (`sources.ts`). A PDF is read here, in the panel (`pdf-read.ts`), from the tab's address
  * or from a file the user gave. The sources survive the panel closing (`kept-sources.ts`).
  */
-import browser, { type Storage } from 'webextension-polyfill';
-import { useCallback, useEffect, useState } from 'react';
+import browser from 'webextension-polyfill';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
-import { panelRetired } from '../usePanelPresence';
-import { send, type Res } from '../../shared/protocol';
-import { pendingContextKey, type Attachment, type PdfRequest } from '../../shared/attachment';
+import type { Attachment, PdfRequest } from '../../shared/attachment';
 import type { ScannedPdf } from '../pdf/pdf-pages';
 import { accessToAsk } from '../pdf/pdf-access';
 import { PdfScanned, pdfFromFile, pdfFromUrl } from '../pdf/pdf-read';
 import { keptSourcesKey, readKeptSources } from './kept-sources';
 import { withSource, type Source } from './sources';
+import { useConfirmTaken, useHeld, useWindowPending, type Taken } from './useWindowPending';
 
 export type { Attachment };
 
-/** The page is going away (closed, or reloaded): what it takes now may never be shown. */
-let leaving = false;
-addEventListener('pagehide', () => (leaving = true));
-
-/**
- * Calls `arrived` with what is waiting for this window's panel, now and whenever more comes;
- * from when `ready` (the kept sources are back, so new material replaces or joins them).
- */
-function useWindowPending(arrived: (r: Taken) => void, ready: boolean): void {
-  useEffect(() => {
-    if (!ready) return;
-    let windowId: number | undefined;
-    const take = () => {
-      if (windowId === undefined || panelRetired()) return;
-      send('context.take', { windowId }).then(
-        (r) => {
-          arrived(r);
-          // In place: the worker stops holding it for the next panel (a page going away as it
-          // took it says nothing, and the material is left again).
-          if (r.lease && !leaving) send('context.taken', { lease: r.lease }).catch(() => undefined);
-        },
-        (e: unknown) => arrived({ failed: messageOf(e) }),
-      );
-    };
-    const onChange = (changes: Record<string, Storage.StorageChange>, area: string) => {
-      if (area === 'session' && windowId !== undefined && changes[pendingContextKey(windowId)]?.newValue) take();
-    };
-    browser.storage.onChanged.addListener(onChange);
-    browser.windows.getCurrent().then(
-      (win) => {
-        windowId = win.id;
-        take();
-      },
-      () => undefined,
-    );
-    return () => browser.storage.onChanged.removeListener(onChange);
-  }, [arrived, ready]);
-}
-
 /**
  * The composer's sources, kept across the panel closing (`kept-sources.ts`): read back once when
- * the panel opens, then written whenever they change. Says when they are back.
+ * the panel opens, then written whenever they change. Says when they are back, and gives the
+ * latest write (material is confirmed to the worker once it is kept).
  */
-function useKeptSources(sources: Source[], setSources: (s: Source[]) => void): boolean {
+function useKeptSources(sources: Source[], setSources: (s: Source[]) => void) {
   const [key, setKey] = useState<string | null>(null);
+  const written = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     browser.windows
       .getCurrent()
@@ -78,13 +40,10 @@ function useKeptSources(sources: Source[], setSources: (s: Source[]) => void): b
   }, [setSources]);
   useEffect(() => {
     // Too large for the session's storage (10 MB in Chrome): kept while the panel is open only.
-    if (key) browser.storage.session.set({ [key]: sources }).catch(console.warn);
+    if (key) written.current = browser.storage.session.set({ [key]: sources }).catch(console.warn);
   }, [key, sources]);
-  const restored = key !== null;
-  return restored;
+  return { restored: key !== null, written };
 }
-
-type Taken = Res<'context.take'> | { failed: string };
 
 /** What the panel's state does with what it took: show it, or read the PDF it names. */
 function apply(
@@ -181,15 +140,17 @@ export function usePageContext() {
   const { addSource, setError, setQuestion, setArrivals } = state;
 
   const readPdf = useReadPdf(state);
-  const restored = useKeptSources(state.attachments, state.setAttachments);
-
+  const kept = useKeptSources(state.attachments, state.setAttachments);
+  const held = useHeld();
   useWindowPending(
     useCallback(
       (r: Taken) => apply(r, { addSource, setError, setQuestion, setArrivals }, readPdf),
       [readPdf, addSource, setError, setQuestion, setArrivals],
     ),
-    restored,
+    kept.restored,
+    held,
   );
+  useConfirmTaken(held, state.arrivals, kept.written);
 
   const clearQuestion = useCallback(() => setQuestion(null), [setQuestion]);
   const { setScanned } = state;
