@@ -9,6 +9,7 @@ import { hasSidePanel } from '../../shared/chrome-side-panel';
 import { t } from '../../shared/i18n';
 import type { Source } from '../material/sources';
 import { focusAtEnd } from './focus';
+import { onKeyboardBack } from './keyboard-back';
 
 /** Whether material just arrived while the keyboard is outside the sidebar (Firefox only). */
 export function useKeyboardElsewhere(sources: Source[]): boolean {
@@ -16,26 +17,12 @@ export function useKeyboardElsewhere(sources: Source[]): boolean {
   const newest = sources.at(-1);
   useEffect(() => {
     if (hasSidePanel() || !newest) return;
-    const check = () => setElsewhere(!document.hasFocus());
+    const stop = onKeyboardBack(window, () => setElsewhere(false));
     // After the focus the arrival asked for has settled.
-    const timer = setTimeout(check, 100);
-    // A press in the sidebar gives it the keyboard before the click: the line goes after that
-    // click (window, bubbling: after the panel's own handlers), so nothing moves under the
-    // pointer and a click on the line still lands.
-    let pressed = false;
-    const press = () => (pressed = true);
-    const hide = () => {
-      pressed = false;
-      setElsewhere(false);
-    };
-    const back = () => (pressed ? addEventListener('click', hide, { once: true }) : hide());
-    addEventListener('pointerdown', press, true);
-    addEventListener('focus', back);
+    const timer = setTimeout(() => setElsewhere(!document.hasFocus()), 100);
     return () => {
       clearTimeout(timer);
-      removeEventListener('pointerdown', press, true);
-      removeEventListener('focus', back);
-      removeEventListener('click', hide);
+      stop();
     };
   }, [newest]);
   return elsewhere;
