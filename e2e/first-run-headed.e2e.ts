@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
 import { ensureModel } from '../scripts/llama.mjs';
-import { panelToScreen, startHeaded, TOOLBAR, type Headed } from './headed';
+import { startHeaded, TOOLBAR, type Headed } from './headed';
+import { askInPanel, clickInPanel } from './panel-pointer';
 import type { HttpsSite } from './https-server';
 import { serveHuggingFace } from './local-model-support';
 
@@ -28,26 +29,6 @@ afterAll(async () => {
   site.close();
 });
 
-/** Clicks, with the real pointer, the panel's `selector` whose name starts with `name`. */
-async function clickOn(selector: string, name = ''): Promise<void> {
-  const at = await h.inPanel(
-    (doc, [css, label]) => {
-      const named = (e: Element) => (e.getAttribute('aria-label') ?? e.textContent).startsWith(label);
-      const button = Array.from(doc?.querySelectorAll(css) ?? []).find(named);
-      button?.scrollIntoView({ block: 'center' });
-      const box = button?.getBoundingClientRect();
-      const view = doc?.defaultView;
-      return box && view
-        ? { x: box.x + box.width / 2, y: box.y + box.height / 2, w: view.innerWidth, h: view.innerHeight }
-        : null;
-    },
-    [selector, name] as const,
-  );
-  if (!at) throw new Error(`no “${name || selector}” in the panel: ${await h.describe()}`);
-  const { x, y } = panelToScreen(at);
-  await h.clickAt(x, y);
-}
-
 const answer = () => h.inPanel((doc) => doc?.querySelector('.turn:last-of-type .answer')?.textContent ?? '');
 
 test('the toolbar opens the first run; a click downloads the model, and the first question is answered by it', async () => {
@@ -60,19 +41,16 @@ test('the toolbar opens the first run; a click downloads the model, and the firs
   await expect.poll(offer, { timeout: 15_000 }).toContain('98 MB');
   expect(site.requests).toEqual([]);
 
-  await clickOn('button', `Download and use ${MODEL.label}`);
+  await clickInPanel(h, 'button', `Download and use ${MODEL.label}`);
   const composer = () => h.inPanel((doc) => Boolean(doc?.querySelector('textarea')));
   await expect.poll(composer, { timeout: 60_000 }).toBe(true);
   expect(site.requests.length).toBeGreaterThan(0);
 
-  await clickOn('textarea');
-  await expect.poll(() => h.inPanel((doc) => doc?.activeElement?.tagName === 'TEXTAREA' && doc.hasFocus())).toBe(true);
-  await h.xdotool('type', '--delay', '20', 'What is the capital of France?');
-  await h.xdotool('key', 'Return');
+  await askInPanel(h, 'What is the capital of France?');
   // The model loads into memory first (seconds), then its words stream in.
   await expect.poll(async () => (await answer()).trim().split(/\s+/).length, { timeout: 60_000 }).toBeGreaterThan(3);
 
-  await clickOn('button', 'Stop');
+  await clickInPanel(h, 'button', 'Stop');
   await expect
     .poll(() => h.inPanel((doc) => doc?.querySelector('.turn:last-of-type')?.textContent ?? ''), { timeout: 15_000 })
     .toContain('Stopped.');
