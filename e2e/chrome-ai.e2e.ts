@@ -23,7 +23,7 @@ test('where Chrome cannot run its model, the first run and Settings say so, and 
   expect(await section.textContent()).toContain('16 GB of RAM and 4 CPU cores');
   expect(await section.getByRole('button').count()).toBe(0);
   // Noted after the ways that do work here: the local servers, the model inside Gloss, the form.
-  await panel.locator('.local-model li').waitFor();
+  await panel.locator('.local-model li').first().waitFor();
   const order = await panel.evaluate(() =>
     [...document.querySelectorAll('.local-model, .local, .add-provider, .chrome-model')].map((e) => e.className),
   );

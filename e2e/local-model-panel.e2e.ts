@@ -1,10 +1,11 @@
 /**
- * The model that runs inside Gloss from the panel, as a new user meets it: the first run offers
- * it (Chromium here has no built-in model), one click downloads SmolLM2-135M from its Hugging
- * Face address (served from this machine, `local-model-support.ts`) with progress, saves it as
- * the provider, and a question gets a real answer, which goes on while the panel is closed; the
- * panel says while the model loads into memory for the first answer, and not for the next.
- * Settings then removes the file and says the space it freed.
+ * The model that runs inside Gloss from the panel, as a new user meets it: the first run offers the
+ * catalogue's models with their sizes, SmolLM2's button the main one (Chromium here has no built-in
+ * model), one click downloads SmolLM2-135M from its Hugging Face address (served from this machine,
+ * `local-model-support.ts`) with progress, saves it as the provider, and a question gets a real
+ * answer, which goes on while the panel is closed; the panel says while the model loads into memory
+ * for the first answer, and not for the next. Settings then removes the file and says the space it
+ * freed.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -36,6 +37,18 @@ test('the first run offers it with its size; one click downloads it with progres
   const section = panel.getByRole('region', { name: 'Runs inside Gloss' });
   await expect.poll(() => section.textContent()).toContain('98 MB');
   expect(site.requests).toEqual([]);
+  // The bigger ones beside it, each with its size and licence before any click; SmolLM2's button,
+  // the recommended one, is the only main one.
+  const text = await section.textContent();
+  for (const fact of ['398 MB · Apache-2.0', '808 MB · Llama 3.2 Community License', '986 MB · Apache-2.0'])
+    expect(text).toContain(fact);
+  expect(text).toContain('Fastest; simple answers, often wrong');
+  const main = section.locator('button.primary');
+  expect(await main.count()).toBe(1);
+  expect(await main.getAttribute('aria-label')).toBe('Download and use SmolLM2 135M Instruct (98 MB)');
+  expect(await section.getByRole('button', { name: 'Download and use Qwen2.5 1.5B Instruct (986 MB)' }).count()).toBe(
+    1,
+  );
   await section.getByRole('button', { name: 'Download and use SmolLM2 135M Instruct (98 MB)' }).click();
   const bar = section.getByRole('progressbar', { name: 'Download of SmolLM2 135M Instruct' });
   await expect.poll(async () => Number(await bar.getAttribute('value')), { interval: 100 }).toBeGreaterThan(0);

@@ -48,15 +48,16 @@ async function withPlan(lang: 'en' | 'de', panelPlan: StandInPlan | null, body: 
 
 /** The model inside Gloss: offered on the first run, downloading, used, and in Settings with Remove. */
 async function inGlossStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
-  const model = LOCAL_MODELS[0]!;
+  // SmolLM2 by id, the file served here: the bigger ones are never downloaded by a test.
+  const model = LOCAL_MODELS.find((m) => m.id.startsWith('smollm2-135m'))!;
   const site = await serveHuggingFace(model, ensureModel());
   const browser = await launchWithExtension({ lang, args: site.args });
   try {
     const panel = await browser.openPanel();
     await panel.setViewportSize({ width: 360, height: 720 });
-    await panel.locator('.local-model li').waitFor();
+    await panel.locator('.local-model li').first().waitFor();
     await shoot(panel, `in-gloss-first-run-${lang}`);
-    await panel.locator('.local-model button.primary').click();
+    await panel.locator('.local-model li', { hasText: model.label }).locator('button').click();
     await panel.locator('.local-model progress').waitFor();
     await shoot(panel, `in-gloss-downloading-${lang}`);
     await panel.locator('textarea').waitFor({ timeout: 60_000 });
@@ -69,7 +70,7 @@ async function inGlossStates(lang: 'en' | 'de', shoot: Shoot): Promise<void> {
     const section = panel.locator('.local-model');
     await section.scrollIntoViewIfNeeded();
     await shoot(panel, `in-gloss-settings-${lang}`);
-    await section.locator('li button').last().click(); // Remove
+    await section.locator('li', { hasText: model.label }).locator('button').last().click(); // Remove
     await section.locator('[role=status]').waitFor();
     await shoot(panel, `in-gloss-removed-${lang}`);
   } finally {

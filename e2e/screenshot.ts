@@ -63,7 +63,7 @@ async function gallery(lang: 'en' | 'de'): Promise<void> {
     const panel = await browser.openPanel();
     await panel.setViewportSize({ width: 360, height: HEIGHT });
     const label = LABELS[lang];
-    await panel.locator('.local-model li').waitFor();
+    await panel.locator('.local-model li').first().waitFor();
     await shoot(panel, `first-run-${lang}`);
     await openProviderForm(panel);
     await shoot(panel, `first-run-form-${lang}`);

@@ -15,6 +15,7 @@ async function modelOf(bytes: Uint8Array): Promise<LocalModelInfo> {
     contextTokens: 512,
     source: 'https://huggingface.co/o/r',
     licence: 'MIT',
+    note: 'inGlossNoteFastest',
   };
 }
 

@@ -38,6 +38,14 @@ const noSender = {};
 const only = async (h: ReturnType<typeof setup>['handlers']) => (await h['localModel.state']({}, noSender)).models[0];
 
 describe('localModel.state', () => {
+  test('every catalogue model is reported, in order; a file checked as one model’s makes no other ready', async () => {
+    const { handlers } = setup({ open: false, stored: { bytes: MODEL.bytes, checked: MODEL.sha256 } });
+    const { models } = await handlers['localModel.state']({}, noSender);
+    expect(models.map((m) => [m.id, m.state])).toEqual(
+      LOCAL_MODELS.map((m) => [m.id, m.id === MODEL.id ? 'ready' : 'absent']),
+    );
+  });
+
   test('nothing stored and no host running: absent, and the host is not asked', async () => {
     const { handlers, calls } = setup({ open: false });
     expect(await only(handlers)).toEqual({ id: MODEL.id, state: 'absent', storedBytes: 0 });
@@ -76,6 +84,26 @@ describe('download, cancel, remove', () => {
     const { handlers, calls } = setup({ open: false });
     expect(await handlers['localModel.download']({ id: MODEL.id }, noSender)).toEqual({ ok: true });
     expect(calls).toEqual(['use', `download ${MODEL.id}`]);
+  });
+
+  test.each(LOCAL_MODELS.map((m) => [m.id]))('%s, a model the catalogue lists, can be downloaded', async (id) => {
+    const { handlers, calls } = setup({ open: false });
+    expect(await handlers['localModel.download']({ id }, noSender)).toEqual({ ok: true });
+    expect(calls).toEqual(['use', `download ${id}`]);
+  });
+
+  test.each([
+    'https://evil.example/x.gguf',
+    'qwen2.5-3b-instruct-q4_k_m',
+    'Qwen2.5-0.5B-Instruct-Q4_K_M.gguf',
+    'bartowski/Qwen2.5-0.5B-Instruct-GGUF',
+  ])('%s, not an id the catalogue has, is refused before the host hears of it', async (id) => {
+    const { handlers, calls } = setup({ open: true });
+    await expect(handlers['localModel.download']({ id }, noSender)).rejects.toThrow(
+      `Gloss offers no model called ${id}.`,
+    );
+    await expect(handlers['localModel.cancel']({ id }, noSender)).rejects.toThrow('Gloss offers no model called');
+    expect(calls).toEqual(['use']);
   });
 
   test('an id the catalogue does not have is refused: no URL comes from a page', async () => {

@@ -6,6 +6,7 @@
 import './OnDevice.css';
 import { useState } from 'react';
 import { t, uiLanguage } from '../../../shared/i18n';
+import { DEFAULT_LOCAL_MODEL } from '../../../shared/local-model/catalogue';
 import type { ProviderInput, PublicProvider } from '../../../shared/settings';
 import { bytesShown, progressOf, rowsOf, type LocalModelRow } from './local-models';
 import type { LocalModels } from './useLocalModels';
@@ -15,7 +16,10 @@ interface Props {
   /** The saved providers: a model already one is not offered to Use again. */
   providers: readonly PublicProvider[];
   onUse: (input: ProviderInput) => Promise<unknown>;
-  /** The first run's offer: its buttons are the screen's main ones (in Settings, one choice of many). */
+  /**
+   * The first run's offer: the recommended model's button is the screen's main one, the others
+   * plain beside it (in Settings, all are one choice of many).
+   */
   offer?: boolean;
 }
 
@@ -73,12 +77,13 @@ interface RowProps {
 }
 
 function ModelRow({ row: { info, status }, offer, used, onDownload, onCancel, onUse, onRemove }: RowProps) {
-  const main = offer ? 'primary' : undefined;
+  const main = offer && info.id === DEFAULT_LOCAL_MODEL ? 'primary' : undefined;
   const fraction = progressOf(status);
   return (
     <li className="provider">
       <div>
         <strong>{info.label}</strong>
+        <div>{t(info.note)}</div>
         <div className="hint">
           {t('inGlossModelFacts', size(info.bytes), info.licence)}
           {status.state === 'ready' && ` · ${t('inGlossReady')}`}

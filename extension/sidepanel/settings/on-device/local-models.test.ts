@@ -21,5 +21,7 @@ describe('the models inside Gloss in the panel', () => {
     expect(bytesShown(98_362_432, 'en')).toBe('98 MB');
     expect(bytesShown(1_120_000_000, 'en')).toBe('1.1 GB');
     expect(bytesShown(1_120_000_000, 'de').replace(/\s/u, ' ')).toBe('1,1 GB');
+    // The bigger models inside Gloss, as their rows state them before the download.
+    expect(LOCAL_MODELS.map((m) => bytesShown(m.bytes, 'en'))).toEqual(['98 MB', '398 MB', '808 MB', '986 MB']);
   });
 });
