@@ -52,6 +52,16 @@ test('the first run offers it with its size; one click downloads it with progres
   await section.getByRole('button', { name: 'Download and use SmolLM2 135M Instruct (98 MB)' }).click();
   const bar = section.getByRole('progressbar', { name: 'Download of SmolLM2 135M Instruct' });
   await expect.poll(async () => Number(await bar.getAttribute('value')), { interval: 100 }).toBeGreaterThan(0);
+  // One download at a time: while it runs, the others cannot be started (read with the bar at once).
+  const others = () =>
+    panel.evaluate(() => {
+      if (!document.querySelector('progress')) return 'no download';
+      const rest = Array.from(document.querySelectorAll('button')).filter(
+        (b) => b.getAttribute('aria-label')?.startsWith('Download and use') && !b.classList.contains('primary'),
+      );
+      return rest.map((b) => (b.disabled ? 'disabled' : 'enabled')).join(' ');
+    });
+  await expect.poll(others, { interval: 50 }).toBe('disabled disabled disabled');
   await expect.poll(() => panel.getByLabel('Your question').count(), { timeout: 60_000 }).toBe(1);
 }, 90_000);
 

@@ -38,6 +38,7 @@ export function LocalModel({ models, providers, onUse, offer = false }: Props) {
     });
   const remove = (row: LocalModelRow) => () =>
     void models.remove(row.info.id).then((bytes) => setFreed(t('inGlossRemoved', row.info.label, size(bytes))));
+  const rows = rowsOf(models.statuses ?? []);
   return (
     <section className="on-device local-model" aria-label={t('inGlossTitle')}>
       <strong>{t('inGlossTitle')}</strong>
@@ -49,12 +50,14 @@ export function LocalModel({ models, providers, onUse, offer = false }: Props) {
       )}
       {freed && <p role="status">{freed}</p>}
       <ul>
-        {rowsOf(models.statuses ?? []).map((row) => (
+        {rows.map((row) => (
           <ModelRow
             key={row.info.id}
             row={row}
             used={providers.some((p) => p.kind === 'in-gloss' && p.model === row.info.id)}
             offer={offer}
+            // One download at a time: two would share the line and both take longer.
+            busy={rows.some((other) => other !== row && other.status.state === 'downloading')}
             onDownload={() => models.download(row.info.id, use(row))}
             onCancel={() => models.cancel(row.info.id)}
             onUse={use(row)}
@@ -70,13 +73,15 @@ interface RowProps {
   row: LocalModelRow;
   offer: boolean;
   used: boolean;
+  /** Another model is downloading. */
+  busy: boolean;
   onDownload: () => void;
   onCancel: () => void;
   onUse: () => void;
   onRemove: () => void;
 }
 
-function ModelRow({ row: { info, status }, offer, used, onDownload, onCancel, onUse, onRemove }: RowProps) {
+function ModelRow({ row: { info, status }, offer, used, busy, onDownload, onCancel, onUse, onRemove }: RowProps) {
   const main = offer && info.id === DEFAULT_LOCAL_MODEL ? 'primary' : undefined;
   const fraction = progressOf(status);
   return (
@@ -114,6 +119,7 @@ function ModelRow({ row: { info, status }, offer, used, onDownload, onCancel, on
           type="button"
           className={main}
           onClick={onDownload}
+          disabled={busy}
           aria-label={t('inGlossDownload', info.label, size(info.bytes))}
         >
           {t('chromeAiDownloadUse')}
