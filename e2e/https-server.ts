@@ -62,12 +62,14 @@ export interface SiteRequest {
 }
 
 /**
- * Serves `host` (or several hosts: one certificate names them all) over HTTPS from 127.0.0.1: what `answer` gives for each request (its path, and
- * its method, body and headers), 404 where it gives null.
+ * Serves `host` (or several hosts: one certificate names them all) over HTTPS from `address`
+ * (127.0.0.1 unless another of this computer's loopback addresses is asked for): what `answer`
+ * gives for each request (its path, and its method, body and headers), 404 where it gives null.
  */
 export async function serveHttps(
   host: string | readonly string[],
   answer: (path: string, request: SiteRequest) => SiteAnswer | null,
+  address = '127.0.0.1',
 ): Promise<HttpsSite> {
   const requests: string[] = [];
   const hosts = typeof host === 'string' ? [host] : host;
@@ -87,13 +89,13 @@ export async function serveHttps(
       else res.end(found.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, address, resolve));
   const port = (server.address() as AddressInfo).port;
-  const proxy = await tunnelTo(hosts, port);
+  const proxy = await tunnelTo(hosts, address, port);
   return {
     firefoxPrefs: ['network.proxy.type=1', 'network.proxy.ssl=127.0.0.1', `network.proxy.ssl_port=${proxy.port}`],
     args: [
-      `--host-resolver-rules=${hosts.map((h) => `MAP ${h}:443 127.0.0.1:${port}`).join(', ')}`,
+      `--host-resolver-rules=${hosts.map((h) => `MAP ${h}:443 ${address}:${port}`).join(', ')}`,
       '--ignore-certificate-errors',
     ],
     requests,
@@ -104,15 +106,19 @@ export async function serveHttps(
   };
 }
 
-/** An HTTP CONNECT proxy on 127.0.0.1 that tunnels `hosts`:443 to `port` there, and nothing else. */
-async function tunnelTo(hosts: readonly string[], port: number): Promise<{ port: number; close: () => void }> {
+/** An HTTP CONNECT proxy on 127.0.0.1 that tunnels `hosts`:443 to `address`:`port`, and nothing else. */
+async function tunnelTo(
+  hosts: readonly string[],
+  address: string,
+  port: number,
+): Promise<{ port: number; close: () => void }> {
   const proxy = createHttpServer();
   proxy.on('connect', (req: { url?: string }, client: Socket) => {
     if (!hosts.some((h) => req.url === `${h}:443`)) {
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    const upstream = connect(port, '127.0.0.1', () => {
+    const upstream = connect(port, address, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.pipe(client).pipe(upstream);
     });

@@ -3,7 +3,10 @@
  * `news.example` served over HTTPS from this machine (e2e/https-server.ts), parsed by Readability
  * and PDF.js in Chrome's offscreen document. The site answers with CORS headers, which is how an
  * extension without host access may read a site (the test cannot grant access without a prompt);
- * the one page without them shows the missing access named.
+ * the one page without them shows the missing access named. Without access the browser does not
+ * tell Gloss which server answered (address-watch.ts), so a page is read only as an address the
+ * user gave (web-rebinding.e2e.ts reads with access, as the tools do): `read` passes its origin
+ * as allowed, and nothing else.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -88,7 +91,7 @@ afterAll(async () => {
   local.close();
 });
 
-/** Reads `url` with the worker's reader, as the fetch_url tool will. */
+/** Reads `url` with the worker's reader, as the fetch_url tool does an address the user wrote. */
 function read(url: string, maxChars = 20_000): Promise<PageReading> {
   return browser.worker.evaluate(
     ([address, max]) => {
@@ -96,7 +99,9 @@ function read(url: string, maxChars = 20_000): Promise<PageReading> {
         globalThis as { __glossReadWebPage?: typeof import('../extension/background/web/read-page').readWebPage }
       ).__glossReadWebPage;
       if (!reader) throw new Error('the worker has no web reader');
-      return reader(address, { signal: new AbortController().signal, maxChars: max });
+      const own = new URL(address).origin;
+      const allowedPrivate = (origin: string) => origin === own;
+      return reader(address, { signal: new AbortController().signal, maxChars: max, allowedPrivate });
     },
     [url, maxChars] as const,
   );

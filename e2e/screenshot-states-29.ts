@@ -4,16 +4,16 @@
  * They run in headed Chromium on a virtual display of their own, since the browser's permission
  * prompt (which Save and Try bring up) is real UI that headless Chromium never answers; the
  * prompt is answered as a user does (e2e/permission-prompt). The engines answer with the core's
- * fixtures (e2e/fixtures/search-engines): SearXNG on 127.0.0.1, and an instance whose JSON API
- * is off. Brave's key is a fake; nothing is sent to Brave.
+ * fixtures (e2e/fixtures/search-engines): SearXNG at https://searx.example (served here, so the
+ * page read after it counts as public: address-verdict.ts), and an instance whose JSON API is off. Brave's key is a fake; nothing is sent to Brave.
  */
 import type { Page } from 'playwright-core';
 import { launchWithExtension } from './browser';
-import { startSearxng } from './fixtures/search-engines';
+import { serveSearxngAt } from './fixtures/search-engines';
 import { request, saveTestProvider } from './panel';
 import { answerPrompt } from './permission-prompt';
 import { serveHttps } from './https-server';
-import { RUST_ARTICLE, RUST_HOST, RUST_PAGE, webToolStates } from './screenshot-states-29-tools';
+import { INSIDE_HOST, RUST_ARTICLE, RUST_HOST, RUST_PAGE, webToolStates } from './screenshot-states-29-tools';
 import { startXvfb } from './xvfb';
 
 type Shoot = (panel: Page, name: string) => Promise<void>;
@@ -38,14 +38,18 @@ const WORDS = {
 };
 
 export async function webStates(lang: 'en' | 'de', providerUrl: string, shoot: Shoot): Promise<void> {
-  const [display, searxng, site] = await Promise.all([
+  const [display, searxng, site, inside] = await Promise.all([
     startXvfb(),
-    startSearxng(),
+    serveSearxngAt('searx.example'),
     serveHttps(RUST_HOST, (path) =>
       path === RUST_PAGE ? { type: 'text/html; charset=utf-8', body: RUST_ARTICLE } : null,
     ),
+    serveHttps(INSIDE_HOST, () => ({ type: 'text/html', body: '<title>Wiki</title><p>Inside.</p>' }), '127.0.0.2'),
   ]);
-  const browser = await launchWithExtension({ display: display.name, lang, args: site.args });
+  // Chromium reads one --host-resolver-rules switch: both sites' rules joined.
+  const rules = [site, searxng.site, inside].map((s) => s.args[0]?.split('=')[1]).join(',');
+  const args = [`--host-resolver-rules=${rules}`, '--ignore-certificate-errors'];
+  const browser = await launchWithExtension({ display: display.name, lang, args });
   try {
     const panel = await browser.openPanel();
     await panel.setViewportSize({ width: 360, height: 720 });
@@ -92,6 +96,7 @@ export async function webStates(lang: 'en' | 'de', providerUrl: string, shoot: S
   } finally {
     await browser.close();
     site.close();
+    inside.close();
     searxng.close();
     display.close();
   }

@@ -4,7 +4,10 @@
  * read them: DuckDuckGo's results page (fixtures/search-engines), an article at news.example,
  * a page at sky.example that tells the model to send the conversation to evil.example, a
  * redirect to this computer, 50 MB of text, evil.example recording what reaches it, and a
- * server on 127.0.0.1 whose page must never reach the model. Also the scripted model's moves, and the
+ * server on 127.0.0.1 whose page must never reach the model, and two public-looking names whose
+ * server is on 127.0.0.2 (`inside`: DNS rebinding, or an intranet). The search engine answers
+ * from 127.0.0.1, which Gloss then takes for a proxy's address (address-verdict.ts): pages there
+ * are read, 127.0.0.2 is this computer. Also the scripted model's moves, and the
  * tool results read out of what it was sent. For web-mode.e2e.ts, a second set (`startWebModeSites`):
  * one results page for every search, two articles and a router at a private address.
  */
@@ -45,7 +48,11 @@ const FIRST: Record<string, { url: string; title: string }> = {
   moon: { url: 'https://sky.example/moon', title: 'The Moon tonight' },
   lighthouse: { url: 'https://lighthouse.example/go', title: 'Lighthouse opening times' },
   'server log': { url: 'https://logs.example/huge', title: 'Server log' },
+  harbour: { url: 'https://harbour.example/times', title: 'Harbour times' },
 };
+
+/** What the pages behind the names on 127.0.0.2 say: only the user's own address may bring it to the model. */
+export const INSIDE_SECRET = 'INSIDE-PAGE-7c2e';
 
 /**
  * A server on 127.0.0.1 that records what it is asked and answers with the secret page, as open
@@ -68,7 +75,7 @@ export async function startSites() {
   const { recorded: local, server } = await startRecorder('Local');
   const huge = { sent: 0 };
   const page = (body: string): SiteAnswer => ({ type: 'text/html; charset=utf-8', body });
-  const [news, sky, lighthouse, logs, evil, ddg] = await Promise.all([
+  const [news, sky, lighthouse, logs, evil, ddg, inside] = await Promise.all([
     serveHttps('news.example', (path) => (path === '/tides' ? page(TIDES) : null)),
     serveHttps('sky.example', (path) => (path === '/moon' ? page(MOON) : null)),
     serveHttps('lighthouse.example', (path) =>
@@ -79,8 +86,9 @@ export async function startSites() {
     serveHttps('logs.example', (path) => (path === '/huge' ? { type: 'text/html', body: hugePage(huge) } : null)),
     serveHttps('evil.example', () => ({ type: 'text/plain', body: 'thanks' })),
     serveDuckDuckGo((query) => FIRST[query] ?? { url: 'https://news.example/none', title: 'None' }),
+    serveHttps(['harbour.example', 'intranet.example'], () => page(html('Inside', INSIDE_SECRET)), '127.0.0.2'),
   ]);
-  const sites = [news, sky, lighthouse, logs, evil, ddg];
+  const sites = [news, sky, lighthouse, logs, evil, ddg, inside];
   const rules = sites.flatMap((s) => s.args.filter((a) => a.startsWith('--host-resolver-rules=')));
   // Chromium reads one --host-resolver-rules switch: the rules of every site joined by commas.
   const args = [`--host-resolver-rules=${rules.map((r) => r.split('=')[1]).join(',')}`, '--ignore-certificate-errors'];
@@ -92,6 +100,7 @@ export async function startSites() {
     lighthouse,
     evil,
     local,
+    inside,
     huge,
     close: () => {
       for (const site of sites) site.close();

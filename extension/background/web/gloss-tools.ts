@@ -149,7 +149,8 @@ export class GlossTools implements ToolSource {
       return { isError: true, text: tab.problem };
     }
     const read = await abortable(this.tab.read(tab), signal).catch(() => ({ problem: t('readStopped', tab.url) }));
-    if ('pdf' in read) return this.read(tab.url, signal);
+    // The tab is the user's: its PDF is read wherever it is, as the page of any tab is.
+    if ('pdf' in read) return this.read(tab.url, signal, PAGE_CHARS, true);
     await this.giveBack(tab.url);
     if ('problem' in read) return { isError: true, text: read.problem };
     const { text, cut } = cutText(read.page.text, PAGE_CHARS);
@@ -166,12 +167,16 @@ export class GlossTools implements ToolSource {
     if (pattern && this.lent.delete(pattern)) await this.deps.giveBack?.().catch(console.error);
   }
 
-  /** Reads one page, its text cut to `maxChars` (web mode reads several into one budget). */
-  async read(raw: string, signal: AbortSignal, maxChars = PAGE_CHARS): Promise<ToolOutcome> {
+  /**
+   * Reads one page, its text cut to `maxChars` (web mode reads several into one budget);
+   * `usersTab`: the address of the tab the user gave, which counts as given.
+   */
+  async read(raw: string, signal: AbortSignal, maxChars = PAGE_CHARS, usersTab = false): Promise<ToolOutcome> {
     const key = addressKey(raw);
     if (!key) return { isError: true, text: t('webBadAddress', raw.slice(0, 200)) };
-    // The user's own private address opens its own origin only: a redirect elsewhere is refused.
-    const own = this.deps.given.has(key) ? new URL(key).origin : undefined;
+    // The user's own address (on a private network, or whose name leads to one) opens its own
+    // origin only: a redirect elsewhere is refused.
+    const own = usersTab || this.deps.given.has(key) ? new URL(key).origin : undefined;
     const read = await this.deps.read(key, {
       signal,
       maxChars,

@@ -1,20 +1,26 @@
 /**
  * Fetching one page for the web reader, from the worker, as the logged-out page: no cookies, no
- * HTTP authentication, no client certificates (`credentials: 'omit'`), no referrer. What is
- * refused is refused before the body is read, and the body is then cancelled.
+ * HTTP authentication, no client certificates (`credentials: 'omit'`), no referrer, never from
+ * the cache (so the browser always reports the server it went to). What is refused is refused
+ * before the body is read, and the body is then cancelled.
  *
- * Private addresses: an address on this computer or a private network (`privateAddress`) is
- * never requested unless the caller allowed its origin. A redirect can lead there too, and an
- * extension cannot see where before the browser goes: with `redirect: 'manual'` the browser
- * hides the `Location` of a redirect from extension fetches as from pages (an opaque redirect,
- * https://fetch.spec.whatwg.org/#concept-filtered-response-opaque-redirect), so a reader that
- * refused every redirect could not read the many pages that move (http to https, a trailing
- * slash, a shortened link). Gloss follows redirects and judges `response.url`, where the page
- * came from in the end: if that is private (and not allowed) or not http(s), the body is never
- * read, and the problem says where the page led. The redirected request itself is made, without
- * cookies or credentials, and its answer is dropped unread.
+ * Private addresses: an address on this computer or a private network is not read unless the
+ * caller allowed its origin. Three checks see to it:
+ * - by its spelling (`privateAddress`), before anything is requested;
+ * - by where the answer came from in the end (`response.url`), after redirects;
+ * - by the server address the browser connected to for each answer (`address-watch.ts`): a
+ *   public-looking name that resolves to a private address (DNS rebinding) is refused there, and
+ *   a page whose server the browser did not report within `WHERE_MS` is not read either.
  *
- * Stopping that request before it is made was looked into, and not done:
+ * A redirect is followed by the browser before an extension's fetch can see where it leads: with
+ * `redirect: 'manual'` the browser hides the `Location` from extension fetches as from pages (an
+ * opaque redirect, https://fetch.spec.whatwg.org/#concept-filtered-response-opaque-redirect), so
+ * a reader that refused every redirect could not read the many pages that move (http to https,
+ * a trailing slash, a shortened link). In Firefox a blocking `webRequest` listener cancels a
+ * redirect to an address private by its spelling before that request is made. Chrome allows
+ * extensions no blocking listener in Manifest V3, so there the redirected request is made,
+ * without cookies or credentials, and its answer is dropped unread. Stopping it otherwise was
+ * looked into, and not done:
  * - declarativeNetRequest (Gloss has `declarativeNetRequestWithHostAccess`) cannot tell a
  *   request that a redirect made from one Gloss made directly: both come from the extension's
  *   origin, with tab -1 and type `xmlhttprequest`. Blocking the extension's requests to private
@@ -27,8 +33,6 @@
  *   it would stop careless redirects, not a page that means it; and Chrome 121–127 apply such a
  *   rule without its header condition (crbug.com/347186592), which would block every request
  *   Gloss makes.
- * - `webRequest` would show each redirect's target in time to follow it by hand, but needs
- *   another permission and matching its events to the worker's own fetches.
  */
 import browser from 'webextension-polyfill';
 import { t } from '../../shared/i18n';
@@ -36,8 +40,10 @@ import { originOf } from '../../shared/key-origin';
 import { sizeLabel } from '../../shared/read-body';
 import { originPattern } from '../../shared/settings';
 import { privateAddress } from '../../shared/web/private-address';
+import { privateHop, type Hop } from './address-verdict';
+import { proxyIps, watchRead, type RequestWatch } from './address-watch';
 import { MAX_PDF_READ_BYTES, mimeOf, pageKind, type PageKind } from './page-body';
-import type { ReadClock } from './read-clock';
+import { abortable, type ReadClock } from './read-clock';
 
 /** A problem, in the user's language, with what the caller may act on. */
 export interface PageProblem {
@@ -59,7 +65,17 @@ export interface FetchDeps {
   fetch: typeof fetch;
   /** Whether Gloss has host access to `url`'s site. */
   hasAccess: (url: string) => Promise<boolean>;
+  /** Starts watching where the read of `url` goes (`address-watch.ts`); none: names are judged only. */
+  watch?: (url: string, allowed: (origin: string) => boolean) => RequestWatch | undefined;
+  /** Private addresses known to be a proxy's, which say nothing about a page. */
+  proxyIps?: ReadonlySet<string>;
 }
+
+/**
+ * How long after the answer's headers the browser's report of its server may come. Chrome sends
+ * it before the fetch resolves (measured: within a millisecond); the margin is for a busy machine.
+ */
+export const WHERE_MS = 3000;
 
 /** Types the reader reads, best first; a site that serves several picks from these. */
 const ACCEPT = 'text/html,application/xhtml+xml,application/pdf;q=0.9,text/plain;q=0.8,*/*;q=0.1';
@@ -70,6 +86,8 @@ export const FETCH_DEPS: FetchDeps = {
     const pattern = originPattern(url);
     return pattern !== null && (await browser.permissions.contains({ origins: [pattern] }));
   },
+  watch: watchRead,
+  proxyIps,
 };
 
 /** Whether `url` may be requested: http(s), and not private unless allowed. */
@@ -88,27 +106,66 @@ export async function fetchPage(
   allowedPrivate: ((origin: string) => boolean) | undefined,
   deps: FetchDeps,
 ): Promise<FetchedPage | PageProblem> {
-  let response: Response;
+  const allowed = allowedPrivate ?? (() => false);
+  const watch = deps.watch?.(url, allowed);
   try {
-    response = await deps.fetch(url, {
-      credentials: 'omit',
-      redirect: 'follow',
-      referrerPolicy: 'no-referrer',
-      headers: { accept: ACCEPT },
-      signal: clock.signal,
-    });
-  } catch (e) {
-    if (clock.why) throw e; // stopped or timed out: the caller says which
-    // Chrome and Firefox fail a cross-origin fetch without host access as they fail an
-    // unreachable server (a TypeError, as CORS does): the permission tells them apart.
-    const origin = originOf(url) ?? url;
-    if (!(await deps.hasAccess(url))) return { problem: t('readNoAccess', origin), needsAccess: origin };
-    return { problem: t('readUnreachable', url) };
+    let response: Response;
+    try {
+      response = await deps.fetch(url, {
+        credentials: 'omit',
+        redirect: 'follow',
+        referrerPolicy: 'no-referrer',
+        cache: 'no-store',
+        headers: { accept: ACCEPT },
+        signal: clock.signal,
+      });
+    } catch (e) {
+      if (clock.why) throw e; // stopped or timed out: the caller says which
+      return await failed(url, watch, deps);
+    }
+    clock.tick();
+    const judged = judge(url, response, allowedPrivate);
+    const checked = 'problem' in judged || !watch ? judged : await checkWhere(url, judged, watch, allowed, clock, deps);
+    if ('problem' in checked) void response.body?.cancel().catch(() => undefined);
+    return checked;
+  } finally {
+    watch?.end();
   }
-  clock.tick();
-  const judged = judge(url, response, allowedPrivate);
-  if ('problem' in judged) void response.body?.cancel().catch(() => undefined);
-  return judged;
+}
+
+/** Why a fetch failed: Firefox cancelled a redirect to a private address, no access, or no answer. */
+async function failed(url: string, watch: RequestWatch | undefined, deps: FetchDeps): Promise<PageProblem> {
+  const cancelled = watch?.cancelled;
+  if (cancelled !== undefined)
+    return { problem: t('readRedirectedPrivate', url, originOf(cancelled) ?? cancelled), privateAddress: cancelled };
+  // Chrome and Firefox fail a cross-origin fetch without host access as they fail an
+  // unreachable server (a TypeError, as CORS does): the permission tells them apart.
+  const origin = originOf(url) ?? url;
+  if (!(await deps.hasAccess(url))) return { problem: t('readNoAccess', origin), needsAccess: origin };
+  return { problem: t('readUnreachable', url) };
+}
+
+/** The page, unless one of its answers came from a private address the caller did not allow. */
+async function checkWhere(
+  url: string,
+  page: FetchedPage,
+  watch: RequestWatch,
+  allowed: (origin: string) => boolean,
+  clock: ReadClock,
+  deps: FetchDeps,
+): Promise<FetchedPage | PageProblem> {
+  // The browser reports requests only to sites Gloss has access to: without it no report comes,
+  // and only a page the caller allowed (the user's own address) is read unseen.
+  if (!(await deps.hasAccess(page.finalUrl))) {
+    const origin = originOf(page.finalUrl) ?? page.finalUrl;
+    if (allowed(origin) && allowed(originOf(url) ?? url)) return page;
+    return { problem: t('readNoAccess', origin), needsAccess: origin };
+  }
+  const hops: Hop[] | undefined = await abortable(watch.hops(WHERE_MS), clock.signal);
+  if (!hops) return { problem: t('readUnchecked', url) };
+  const found = privateHop(hops, allowed, deps.proxyIps ?? new Set());
+  if (!found) return page;
+  return { problem: t('readResolvedPrivate', url, found.host, found.ip), privateAddress: found.host };
 }
 
 /** The answer's verdict: where it came from, its status, its type and (for a PDF) its size. */

@@ -3,7 +3,7 @@ import type { ToolPolicy } from '../../shared/tools/tool-settings';
 import type { ToolStep } from '../../shared/tools/tool-steps';
 import { exposeTools } from '../tools/exposed-tools';
 import { answerCalls, DENIED, type Decision } from '../tools/tool-calls';
-import { GlossTools, PAGE_CHARS } from './gloss-tools';
+import { GlossTools, PAGE_CHARS, type GlossToolsDeps } from './gloss-tools';
 import type { OpenTab, TabReading } from './tab-tool';
 
 const GIVEN = 'https://given.example/article';
@@ -18,6 +18,8 @@ interface Setup {
   canRead?: boolean;
   reading?: (tab: OpenTab) => TabReading;
   decision?: Decision;
+  /** The web reader, for a tab showing a PDF (none: it fails). */
+  fetched?: GlossToolsDeps['read'];
 }
 
 /** One read_tab call through the loop's call answering, as a model makes it. */
@@ -31,7 +33,7 @@ async function readTab(setup: Setup = {}) {
     policies: { read_tab: setup.policy ?? 'allow' },
     given: new Set([GIVEN]),
     search: () => Promise.reject(new Error('no search')),
-    read: () => Promise.reject(new Error('no fetch')),
+    read: setup.fetched ?? (() => Promise.reject(new Error('no fetch'))),
     hasAccess: () => Promise.resolve(true),
     giveBack: () => Promise.resolve(void gaveBack.push(1)),
     tab: {
@@ -162,5 +164,24 @@ describe('read_tab', () => {
     const { result, last } = await readTab({ reading: (tab) => page(tab, 'x'.repeat(PAGE_CHARS + 10)) });
     expect(last?.cut).toEqual({ kept: PAGE_CHARS, total: PAGE_CHARS + 10 });
     expect(result?.content).toContain(`[Cut: the first ${PAGE_CHARS} of ${PAGE_CHARS + 10} characters.]`);
+  });
+
+  test('a PDF in a tab the user allowed is read by its address, which may lead to a private network (an intranet PDF), and only its own origin may', async () => {
+    const pdfTab: OpenTab = { id: 9, url: 'https://wiki.intranet.example/report.pdf', title: 'report.pdf' };
+    const origins: { own: boolean; other: boolean }[] = [];
+    const { last, asked } = await readTab({
+      tabs: [pdfTab],
+      reading: () => ({ pdf: true }),
+      fetched: (url, options) => {
+        origins.push({
+          own: options.allowedPrivate?.('https://wiki.intranet.example') ?? false,
+          other: options.allowedPrivate?.('https://printer.intranet.example') ?? false,
+        });
+        return Promise.resolve({ page: { url, finalUrl: url, title: 'Report', text: 'Figures.', kind: 'pdf' } });
+      },
+    });
+    expect(asked).toHaveLength(1);
+    expect(origins).toEqual([{ own: true, other: false }]);
+    expect(last).toMatchObject({ status: 'done' });
   });
 });

@@ -10,6 +10,7 @@ import { originOf } from '../../shared/key-origin';
 import { readText } from '../../shared/read-body';
 import { coreReady, isSpecError, searchRequest, searchResults, type SearchEngine, type SearchResult } from '../core';
 import { isRedirect, PROVIDER_FETCH } from '../providers/provider-fetch';
+import { noteEngine } from './address-watch';
 
 /** An engine's answer page is tens of KB; DuckDuckGo's HTML page about 30–60 KB. */
 export const MAX_SEARCH_BODY = 2 * 1024 * 1024;
@@ -25,12 +26,21 @@ export interface SearchSettings {
 /** The results, or why there are none, in the user's language. */
 export type Searched = { results: SearchResult[] } | { problem: string };
 
+/**
+ * The browser's fetch, its request watched: an engine's public name answered from a private
+ * address shows a proxy, whose address then says nothing about the pages read (`address-watch.ts`).
+ */
+const engineFetch: typeof fetch = (input, init) => {
+  noteEngine(input instanceof Request ? input.url : input.toString());
+  return fetch(input, init);
+};
+
 export async function searchWeb(
   settings: SearchSettings,
   query: string,
   count: number,
   signal: AbortSignal,
-  fetchFn: typeof fetch = fetch,
+  fetchFn: typeof fetch = engineFetch,
 ): Promise<Searched> {
   await coreReady();
   let request;

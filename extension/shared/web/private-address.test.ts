@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { privateAddress } from './private-address';
+import { privateAddress, privateIp } from './private-address';
 
 describe('privateAddress', () => {
   test.each([
@@ -80,5 +80,28 @@ describe('privateAddress', () => {
 
   test('a string that is not a URL is nothing to fetch, not a private address', () => {
     expect(privateAddress('not a url')).toBeUndefined();
+  });
+});
+
+describe('privateIp: the server address a request went to, as the browser reports it', () => {
+  test.each([
+    ['127.0.0.1', true],
+    ['10.20.30.40', true],
+    ['192.168.0.7', true],
+    ['169.254.169.254', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['fd00::2', true],
+    ['fe80::1', true],
+    ['93.184.215.14', false],
+    ['2606:2800:21f:cb07:6820:80da:af6b:8b2c', false],
+    // Not an address: refused rather than guessed.
+    ['', true],
+    ['example.com', true],
+    ['not an ip', true],
+  ])('%s → %s', (ip, isPrivate) => {
+    expect(privateIp(ip)).toBe(isPrivate);
   });
 });

@@ -6,9 +6,9 @@
  * The host is taken from the WHATWG URL parser, which is what the browser's own fetch uses, so
  * every spelling it accepts is judged as the browser will send it: `http://0x7f.1/`,
  * `http://2130706433/` and `http://0177.0.0.1/` all become `127.0.0.1`, and
- * `[::ffff:127.0.0.1]` becomes `[::ffff:7f00:1]`. Names are judged as names: a public name that
- * resolves to a private address (DNS rebinding) cannot be seen from an extension, which has no
- * DNS lookup in Chrome.
+ * `[::ffff:127.0.0.1]` becomes `[::ffff:7f00:1]`. Names are judged as names here; a public name
+ * that resolves to a private address (DNS rebinding) is caught by the server address the browser
+ * reports for the answer (`privateIp`, `background/web/address-watch.ts`).
  *
  * Wider on purpose than `key-transport.ts`'s `isPrivateHost`, which answers another question
  * (may a key go over plain http to this host?): here anything that is not the public internet
@@ -47,6 +47,23 @@ export function privateAddress(url: string): string | undefined {
     return undefined;
   }
   return isPrivateHost(host) ? host : undefined;
+}
+
+/**
+ * Whether a server's IP address, as the browser reports where a request went (`::1`,
+ * `127.0.0.1`, `::ffff:7f00:1`), is on this computer or a private network. What does not parse
+ * as an address counts as private: the caller refuses rather than guesses.
+ */
+export function privateIp(ip: string): boolean {
+  const literal = ip.includes(':') ? `[${ip.replace(/^\[|\]$/g, '')}]` : ip;
+  let host: string;
+  try {
+    host = new URL(`http://${literal}/`).hostname;
+  } catch {
+    return true;
+  }
+  if (!host.startsWith('[') && ipv4(host) === undefined) return true;
+  return isPrivateHost(host);
 }
 
 function isPrivateHost(host: string): boolean {
