@@ -54,6 +54,8 @@ const mcpServers = new McpServers({
   settings: loadSettings,
   headers: async (server) => headersFor(await db(), server),
 });
+// A server Save could not reach for want of access connects again once the user allows it.
+browser.permissions.onAdded.addListener(() => mcpServers.accessGranted());
 
 const answers = new AnswerRegistry({
   store,

@@ -1,7 +1,7 @@
 /**
  * The MCP servers as a `ToolSource`: one connection per enabled server, made when first needed
  * and reused; made again when the server's URL or headers change, when it was lost, or (after a
- * pause) when it failed. The settings are read on each use, so a change made anywhere (the
+ * pause, or at once when the browser grants access to a site) when it failed. The settings are read on each use, so a change made anywhere (the
  * panel, another window) is picked up without being told.
  */
 import { t } from '../../shared/i18n';
@@ -38,6 +38,8 @@ export class McpServers implements ToolSource {
   private readonly entries = new Map<string, Entry>();
   /** The servers enabled at the last `offered()`. */
   private enabledAtLast: McpServer[] = [];
+  /** When access to a site was last granted: connections started before it may fail for want of it. */
+  private grantedAt = -Infinity;
   constructor(private readonly deps: McpServersDeps) {}
 
   async offered(): Promise<OfferedTool[]> {
@@ -86,6 +88,15 @@ export class McpServers implements ToolSource {
     });
   }
 
+  /**
+   * The browser granted access to a site: what failed is tried again on its next use, not after
+   * the pause. A server that sends no CORS headers fails as unreachable until its origin is
+   * allowed, and the prompt that allows it is answered after Save has already tried it.
+   */
+  accessGranted(): void {
+    this.grantedAt = (this.deps.now ?? Date.now)();
+  }
+
   /** Each server's state; `refresh` drops every connection (and failure) and connects again. */
   async status(refresh = false): Promise<ServerState[]> {
     if (refresh) await this.closeAll();
@@ -118,7 +129,9 @@ export class McpServers implements ToolSource {
     if (entry?.pending) return entry.pending;
     if (entry?.connection && !entry.connection.lost) return;
     const now = (this.deps.now ?? Date.now)();
-    if (entry?.failedAt !== undefined && now - entry.failedAt < RETRY_AFTER_MS) return;
+    // `failedAt` is when that attempt started: one started before a grant is tried again.
+    const failedAt = entry?.failedAt;
+    if (failedAt !== undefined && now - failedAt < RETRY_AFTER_MS && failedAt > this.grantedAt) return;
     if (entry?.connection) this.drop(server.id);
     const fresh: Entry = { key, url: server.url };
     this.entries.set(server.id, fresh);

@@ -187,10 +187,10 @@ describe('the registry against real servers', () => {
   });
 
   test('sends the saved headers, and a failure is its state until refreshed', async () => {
-    const seen: (string | undefined)[] = [];
+    const seen: [string | undefined, string | undefined][] = [];
     let refuse = true;
     const fake = await local((req, res) => {
-      seen.push(req.headers.authorization);
+      seen.push([req.method, req.headers.authorization]);
       if (refuse) return void res.writeHead(401).end();
       jsonServer({ 'tools/list': { tools: [{ name: 'ping', inputSchema: { type: 'object' } }] } })(req, res);
     });
@@ -201,7 +201,9 @@ describe('the registry against real servers', () => {
       state: 'failed',
       error: expect.stringMatching(/HTTP 401/),
     });
-    expect(seen).toEqual(['Bearer test-key-mcp-1']);
+    // Then the three looks for OAuth metadata after a 401 (oauth-probe.ts), without the token.
+    const look = ['GET', undefined];
+    expect(seen).toEqual([['POST', 'Bearer test-key-mcp-1'], look, look, look]);
     refuse = false;
     // Not tried again on its own right away; Refresh does.
     expect((await w.handlers['mcp.status']({}, sender)).servers[0]?.state).toBe('failed');

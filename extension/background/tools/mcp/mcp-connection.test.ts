@@ -116,6 +116,30 @@ describe('failures, in plain words', () => {
     });
     expect(await failure(server.url, { Authorization: 'Bearer test-key-1' })).toMatch(/HTTP 401.*check your token/i);
     expect(seen[0]).toBe('Bearer test-key-1');
+    // The looks for OAuth metadata after it (oauth-probe.ts) carry no token.
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.slice(1)).toEqual(seen.slice(1).map(() => undefined));
+    await server.stop();
+  });
+
+  test.each([
+    [
+      'its protected resource metadata (RFC 9728) at the path-aware address',
+      '/.well-known/oauth-protected-resource/mcp',
+    ],
+    ['its protected resource metadata at the root address', '/.well-known/oauth-protected-resource'],
+    ['only its authorization server metadata (protocol 2025-03-26)', '/.well-known/oauth-authorization-server'],
+  ])('a 401 that names no metadata, from a server with %s, is an OAuth sign-in', async (_, at) => {
+    const metadata = at.includes('protected')
+      ? { resource: 'http://127.0.0.1/mcp', authorization_servers: ['http://127.0.0.1'] }
+      : { issuer: 'http://127.0.0.1', authorization_endpoint: 'http://127.0.0.1/authorize' };
+    const server = await local((req, res) => {
+      if (req.method === 'GET' && req.url === at)
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(metadata));
+      if (req.method === 'GET') return void res.writeHead(404).end();
+      res.writeHead(401, { 'www-authenticate': 'Bearer error="invalid_token"' }).end();
+    });
+    expect(await failure(server.url)).toMatch(/asks for an OAuth sign-in\. .*not supported yet/);
     await server.stop();
   });
 

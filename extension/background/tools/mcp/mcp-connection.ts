@@ -2,7 +2,8 @@
  * One connection to one MCP server with the official SDK: Streamable HTTP first, and the older
  * HTTP+SSE transport when the server answers that with a 4xx (the SDK's backwards-compatible
  * pattern; a 401/403 is about access, not the transport, and is reported instead). Every request
- * goes through `guardedFetch`, with the server's headers.
+ * goes through `guardedFetch`, with the server's headers. A 401 that names no OAuth metadata is
+ * looked into (`oauth-probe.ts`), to say whether the server wants a sign-in or a better token.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -15,6 +16,7 @@ import type { ToolOutcome } from '../tool-source';
 import { guardedFetch, type FetchLog } from './guarded-fetch';
 import { callProblem, connectionLost, connectProblem, ConnectTimeout, httpStatus } from './mcp-problems';
 import { toOutcome } from './mcp-outcome';
+import { offersOAuth } from './oauth-probe';
 
 /** How long connecting (and listing the tools) may take before the server counts as failed. */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -74,6 +76,9 @@ export async function connectMcp(options: ConnectOptions): Promise<McpConnection
     return connection(client, tools, log, url.origin);
   } catch (e) {
     await client?.close().catch(() => undefined);
+    const denied = log.denied;
+    if (denied?.status === 401 && !denied.oauth)
+      log.denied = { ...denied, oauth: await offersOAuth(url, guardedFetch(url, {}, options.fetch)) };
     throw new McpConnectError(connectProblem(e, log, url.origin), { cause: e });
   }
 }

@@ -1,8 +1,11 @@
 /**
  * The servers' state for Settings → Tools (`server-status.ts`): read when the section opens and
- * whenever a server's connection changes (added, removed, switched, moved, its headers), and
- * no longer once Settings closes.
+ * whenever a server's connection changes (added, removed, switched, moved, its headers) or the
+ * browser grants access to a site (the worker then tries a failed server again: one without
+ * CORS headers fails until its origin is allowed, and Save tries it before the prompt is
+ * answered), and no longer once Settings closes.
  */
+import browser from 'webextension-polyfill';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { send } from '../../../shared/protocol';
 import type { McpServer } from '../../../shared/tools/tool-settings';
@@ -17,5 +20,10 @@ export function useServerStatus(servers: readonly McpServer[]) {
     status.load();
     return status.stop;
   }, [status, connections]);
+  useEffect(() => {
+    const granted = () => status.load();
+    browser.permissions.onAdded.addListener(granted);
+    return () => browser.permissions.onAdded.removeListener(granted);
+  }, [status]);
   return { ...view, load: status.load };
 }
