@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { connectBidi, type Bidi } from './bidi';
 import { COMPOSER, until } from './firefox-run';
@@ -94,13 +95,13 @@ async function useLocalServer(bar: Rect): Promise<void> {
 
 /**
  * Settings → Tools → Add an MCP server, by the keyboard: from the settings button, Tab passes the
- * provider's Edit and Remove, the model inside Gloss's Download, Add provider, the two time
+ * provider's Edit and Remove, each model inside Gloss's Download, Add provider, the two time
  * limits and their Save; the form opens
  * on Name; after the address come Add a header, then Save.
  */
 async function addEverything(bar: Rect): Promise<void> {
   await clickSettings(bar);
-  await keys(...Array<string>(9).fill('Tab'), 'Return');
+  await keys(...Array<string>(8 + LOCAL_MODELS.length).fill('Tab'), 'Return');
   await type('Everything');
   await keys('Tab');
   await type(everything.url);

@@ -10,6 +10,7 @@
  * a link that opens the page.
  */
 import { readFileSync } from 'node:fs';
+import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFirefox, type Firefox } from './firefox-run';
 import { WIRES } from './fixtures/tool-wire';
@@ -67,7 +68,7 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({
 
 /**
  * Settings → Web by the keyboard: from the settings button, Tab passes the provider's Edit and
- * Remove, the model inside Gloss's Download, Add provider, the two time limits and their Save,
+ * Remove, each model inside Gloss's Download, Add provider, the two time limits and their Save,
  * Add an MCP server, Gloss's two
  * tools' Allow / Ask / Off, the two tool limits and their Save, to the engine's radio group;
  * Down chooses SearXNG, whose address comes after the two "Get a key" links; Enter there saves
@@ -76,7 +77,7 @@ const call = (id: string, name: string, args: Record<string, unknown>) => ({
 async function chooseSearxng(bar: Rect, instance: string): Promise<void> {
   await clickAt(ff.display.name, bar.x1 - SETTINGS_BUTTON.fromRight, bar.y0 + SETTINGS_BUTTON.down);
   await settle();
-  await keys(...Array<string>(16).fill('Tab'), 'Down', 'Tab', 'Tab', 'Tab');
+  await keys(...Array<string>(15 + LOCAL_MODELS.length).fill('Tab'), 'Down', 'Tab', 'Tab', 'Tab');
   await type(instance);
   await keys('Return');
   await settle(1000);
