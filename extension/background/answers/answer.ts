@@ -83,16 +83,19 @@ export class Answer {
   readonly receive = (event: Incoming): void => {
     this.queue.push(event);
     // A new step goes at once, where the text stands: it must not wait behind text yet to come;
-    // so does one that asks the user. A known step's progress (running, done) keeps its place and
-    // goes with the next update, as text does: a round's changes then make one write and one
-    // message, not one each (bench:tools).
-    this.schedule(isEnding(event) || (event.type === 'step' && (this.isNew(event.step) || event.step.asks === true)));
+    // so does one that asks the user, and a call's end (stored at once: a worker stopped after a
+    // call ran must not run it again on Continue). A call starting to run keeps its place and goes
+    // with the next update, as text does: a round's changes then make one write and one message,
+    // not one each (bench:tools).
+    this.schedule(isEnding(event) || (event.type === 'step' && this.urgent(event.step)));
   };
 
-  /** A step the answer does not hold yet: it sits where the text stands when it is applied. */
-  private isNew(step: ToolStep): boolean {
-    return step.at === HERE && !this.tools.holds(step.id);
+  private urgent(step: ToolStep): boolean {
+    return this.isNew(step) || step.asks === true || step.status !== 'running';
   }
+
+  /** A step the answer does not hold yet: it sits where the text stands when it is applied. */
+  private isNew = (step: ToolStep): boolean => step.at === HERE && !this.tools.holds(step.id);
 
   /**
    * Flushes now when `urgent`. Anything else waits for what arrives in this turn of the event loop
