@@ -24,8 +24,8 @@ export interface LoopRun {
   toModelWorker: number[];
   /** Per round: the tool's own time at the server (request in → response out). */
   tool: number[];
-  worker: { wall: number; cpu: number };
-  panel: { wall: number; cpu: number };
+  worker: { wall: number; cpu: number; tasks: number };
+  panel: { wall: number; cpu: number; tasks: number };
   longTasks: number[];
 }
 
@@ -79,6 +79,7 @@ export function printRuns(runs: LoopRun[]): void {
       'tool ms': r.rounds ? f1(median(r.tool)) : '–',
       'worker busy ms': f1(r.worker.wall),
       'worker CPU ms': f1(r.worker.cpu),
+      'worker tasks': r.worker.tasks,
       'panel busy ms': f1(r.panel.wall),
       'panel CPU ms': f1(r.panel.cpu),
       'long tasks (ms)': r.longTasks.length === 0 ? '0' : `${r.longTasks.length}: ${r.longTasks.join(', ')}`,
@@ -105,10 +106,13 @@ function summaryRows(loops: LoopRun[], plain: LoopRun[]): [string, number[], num
     ['Worker busy per round: whole loop / rounds', per((r) => r.worker.wall), 2],
     ['Worker CPU per round: whole loop / rounds', per((r) => r.worker.cpu), 2],
     ['Worker busy per round beyond an answer with no call', beyond((r) => r.worker.wall), 2],
+    ['Worker CPU per round beyond an answer with no call', beyond((r) => r.worker.cpu), 2],
+    ['Worker tasks per round beyond an answer with no call', beyond((r) => r.worker.tasks), 1],
     ['Panel busy per round: whole loop / rounds', per((r) => r.panel.wall), 2],
     ['Panel busy per round beyond an answer with no call', beyond((r) => r.panel.wall), 2],
     ['Panel busy, whole loop', loops.map((r) => r.panel.wall), 1],
     ['Worker busy, answer with no call', plain.map((r) => r.worker.wall), 1],
+    ['Worker CPU, answer with no call', plain.map((r) => r.worker.cpu), 1],
     ['Panel busy, answer with no call', plain.map((r) => r.panel.wall), 1],
   ];
 }

@@ -83,7 +83,8 @@ function stamped(events: TraceEvent[], label: string): TraceEvent {
  * milliseconds: `wall`, from each task's start to its end, as DevTools draws a "Task"; `cpu`, the
  * thread's CPU time in them. On a busy machine a task is descheduled part of the time, so `cpu`
  * is the truer "share of a core"; `wall` is what the page waits for. Tasks nested in another (a
- * nested run loop) are counted once, within their parent.
+ * nested run loop) are counted once, within their parent; `tasks` counts them (the top-level ones),
+ * a figure the machine's load does not move.
  */
 export function busyMs(
   events: TraceEvent[],
@@ -91,10 +92,11 @@ export function busyMs(
   from: number,
   to: number,
   pid?: number,
-): { wall: number; cpu: number } {
+): { wall: number; cpu: number; tasks: number } {
   const threads = threadsNamed(events, thread).filter((t) => pid === undefined || t.pid === pid);
   let wall = 0;
   let cpu = 0;
+  let count = 0;
   for (const { pid: p, tid } of threads) {
     const tasks = events
       .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === p && e.tid === tid && e.ts >= from && e.ts <= to)
@@ -103,13 +105,14 @@ export function busyMs(
     for (const task of tasks) {
       const taskEnd = task.ts + (task.dur ?? 0);
       if (task.ts >= end) {
+        count++;
         wall += task.dur ?? 0;
         cpu += task.tdur ?? task.dur ?? 0;
       } else if (taskEnd > end) wall += taskEnd - end;
       end = Math.max(end, taskEnd);
     }
   }
-  return { wall: wall / 1000, cpu: cpu / 1000 };
+  return { wall: wall / 1000, cpu: cpu / 1000, tasks: count };
 }
 
 /**

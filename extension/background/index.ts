@@ -19,7 +19,7 @@ import { setUpPageContext } from './material/page-context';
 import { withMaterial } from './answers/prompt';
 import { setUpToolbarButton, trackPanels } from './panel';
 import { restoreRules, settingsHandlers } from './settings/settings-handlers';
-import { loadSettings } from './settings/settings-store';
+import { loadSettings, settingsSaves } from './settings/settings-store';
 import { restrictStorage } from './settings/storage-access';
 import { McpServers } from './tools/mcp-servers';
 import { headersFor } from './tools/server-headers';
@@ -52,6 +52,7 @@ let keyDb: ReturnType<typeof openGlossDb> | undefined;
 const db = () => (keyDb ??= openGlossDb());
 const mcpServers = new McpServers({
   settings: loadSettings,
+  saved: settingsSaves,
   headers: async (server) => headersFor(await db(), server),
 });
 // A server Save could not reach for want of access connects again once the user allows it.

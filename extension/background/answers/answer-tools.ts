@@ -27,6 +27,11 @@ export class AnswerTools {
     return partStarts(this.turn.steps).at(-1) ?? 0;
   }
 
+  /** Whether the turn holds this step already (a later change to it keeps its place). */
+  holds(stepId: string): boolean {
+    return this.turn.steps?.some((s) => s.id === stepId) ?? false;
+  }
+
   /** Waits for the user's decision on a step (`approve`); Stop answers `deny` (`denyAll`). */
   ask(stepId: string): Promise<Decision> {
     return new Promise((resolve) => this.asking.set(stepId, resolve));

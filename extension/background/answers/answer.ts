@@ -17,19 +17,21 @@ import { UPDATE_MS } from './update-rate';
 import { HERE, type LoopEvent } from '../tools/loop-events';
 import type { Decision } from '../tools/tool-calls';
 import { answerParts } from '../../shared/tools/answer-parts';
+import type { ToolStep } from '../../shared/tools/tool-steps';
 import { AnswerTools } from './answer-tools';
+import { Followers, type Follower } from './followers';
 
 /** What an answer takes in order: its request's events, and its tool loop's. */
 type Incoming = AnswerEvent | LoopEvent;
 
-export type Follower = (event: ChatEvent) => void;
+export type { Follower } from './followers';
 
 export class Answer {
   readonly abort = new AbortController();
   /** Settles once the answer has ended and its final state was stored (or failed to be). */
   readonly ended: Promise<void>;
   private end!: () => void;
-  private readonly followers = new Set<Follower>();
+  private readonly followers = new Followers();
   /** Renders the part being written (the whole answer, unless tool steps cut it in parts). */
   private renderer = new StreamRenderer();
   private readonly tools: AnswerTools;
@@ -62,6 +64,8 @@ export class Answer {
   ) {
     this.ended = new Promise((resolve) => {
       this.end = () => {
+        // Told before `ended` settles: whoever waits for it finds every follower told.
+        this.followers.release();
         this.done = true;
         resolve();
       };
@@ -78,9 +82,20 @@ export class Answer {
    */
   readonly receive = (event: Incoming): void => {
     this.queue.push(event);
-    // A step goes at once, where the text stands: it must not wait behind text yet to come.
-    this.schedule(isEnding(event) || event.type === 'step');
+    // A new step goes at once, where the text stands: it must not wait behind text yet to come;
+    // so does one that asks the user, and a call's end (stored at once: a worker stopped after a
+    // call ran must not run it again on Continue). A call starting to run keeps its place and goes
+    // with the next update, as text does: a round's changes then make one write and one message,
+    // not one each (bench:tools).
+    this.schedule(isEnding(event) || (event.type === 'step' && this.urgent(event.step)));
   };
+
+  private urgent(step: ToolStep): boolean {
+    return this.isNew(step) || step.asks === true || step.status !== 'running';
+  }
+
+  /** A step the answer does not hold yet: it sits where the text stands when it is applied. */
+  private isNew = (step: ToolStep): boolean => step.at === HERE && !this.tools.holds(step.id);
 
   /**
    * Flushes now when `urgent`. Anything else waits for what arrives in this turn of the event loop
@@ -179,9 +194,10 @@ export class Answer {
     if (this.flushing || this.over) return;
     this.flushing = true;
     this.lastFlush = performance.now();
+    this.followers.hold();
     try {
       // Up to the first new step: text after it must not join the text before it.
-      const step = this.queue.findIndex((e) => e.type === 'step' && e.step.at === HERE);
+      const step = this.queue.findIndex((e) => e.type === 'step' && this.isNew(e.step));
       const { text, reasoning, events } = coalesce(this.queue.splice(0, step < 0 ? this.queue.length : step + 1));
       if (text || reasoning) {
         const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
@@ -202,6 +218,7 @@ export class Answer {
       this.send({ type: 'error', code: 'bad_response', message });
       this.end();
     } finally {
+      this.followers.release();
       this.flushing = false;
       // What came during this update: at the next update's time, or now if it holds the end.
       if (!this.over) this.schedule(this.queue.some(isEnding));
@@ -300,15 +317,7 @@ export class Answer {
   }
 
   private send(event: ChatEvent): void {
-    for (const follower of this.followers) {
-      try {
-        follower(event);
-      } catch (e) {
-        // One broken panel connection must not stop the answer for the others, or its storage.
-        console.warn('Gloss: a panel stopped following an answer', e);
-        this.followers.delete(follower);
-      }
-    }
+    this.followers.send(event);
   }
 }
 

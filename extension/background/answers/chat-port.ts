@@ -6,7 +6,7 @@
 import { messageOf } from '../../shared/errors';
 import { t } from '../../shared/i18n';
 import type { ChatCommand, ChatEvent, TypedPort } from '../../shared/protocol';
-import type { Answer } from './answer';
+import type { Answer, Follower } from './answer';
 import type { AnswerRegistry } from './answer-registry';
 import { storageProblem } from '../db';
 
@@ -15,7 +15,9 @@ export function serveChat(
   answers: Pick<AnswerRegistry, 'open' | 'stop' | 'approve'>,
 ): void {
   let following: Answer | undefined;
-  const follower = (event: ChatEvent) => port.post(event);
+  const follower: Follower = Object.assign((event: ChatEvent) => port.post(event), {
+    all: port.postAll && ((events: readonly ChatEvent[]) => port.postAll?.(events)),
+  });
   const fail = (message: string, cause: unknown): void => {
     console.error('Gloss: a chat command failed', cause);
     port.post({ type: 'error', code: 'bad_request', message });

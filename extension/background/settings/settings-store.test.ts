@@ -15,7 +15,7 @@ import { openDB } from 'idb';
 import { openGlossDb } from '../db';
 import { memoryPlaces } from '../test-support';
 import { headersFor } from '../tools/server-headers';
-import { loadSettings, saveSettings, type SettingsPlaces } from './settings-store';
+import { loadSettings, saveSettings, settingsSaves, type SettingsPlaces } from './settings-store';
 
 const provider = (id: string, apiKey: string): StoredProvider => ({
   id,
@@ -46,6 +46,17 @@ describe('the settings store', () => {
     expect((await loadSettings(places)).providers.map((p) => p.apiKey)).toEqual(['changed']);
     expect(await (await db).count('keys')).toBe(1);
     expect(notices.count).toBe(2);
+  });
+
+  test('every save moves the save count once it is stored, so what a reader kept is read again', async () => {
+    const { places } = memoryPlaces();
+    const before = settingsSaves();
+    const saving = saveSettings(settings(provider('a', 'one')), places);
+    expect(settingsSaves()).toBe(before);
+    await saving;
+    expect(settingsSaves()).toBe(before + 1);
+    await loadSettings(places);
+    expect(settingsSaves()).toBe(before + 1);
   });
 
   test('settings written into storage.local (a content script in Firefox can) change nothing', async () => {

@@ -113,8 +113,17 @@ function recordFor(p: StoredProvider): KeyRecord | null {
 export async function saveSettings(settings: StoredSettings, places = inBrowser()): Promise<void> {
   await moved(places); // a later move must not overwrite this
   await write(await places.db(), settings);
+  saves++;
   places.changed();
 }
+
+let saves = 0;
+/**
+ * How many times this worker has saved the settings, counted once each save is complete: a
+ * reader that kept what it read with this count knows it is still current while the count is
+ * the same (only the worker writes them; `mcp-servers.ts` reads them once per answer this way).
+ */
+export const settingsSaves = (): number => saves;
 
 /** The keys and the rest (every key blank) in one transaction: never one without the other. */
 async function write(db: Db, settings: StoredSettings): Promise<void> {

@@ -1,8 +1,10 @@
 /**
  * The MCP servers as a `ToolSource`: one connection per enabled server, made when first needed
  * and reused; made again when the server's URL or headers change, when it was lost, or (after a
- * pause, or at once when the browser grants access to a site) when it failed. The settings are read on each use, so a change made anywhere (the
- * panel, another window) is picked up without being told.
+ * pause, or at once when the browser grants access to a site) when it failed. The settings are
+ * read on each use, so a change made anywhere (the panel, another window) is picked up without
+ * being told; a call reuses what was read last while no save came since (`saved`), as each
+ * round of a tool loop calls.
  */
 import { t } from '../../shared/i18n';
 import { originOf } from '../../shared/key-origin';
@@ -19,6 +21,12 @@ export const RETRY_AFTER_MS = 30_000;
 
 export interface McpServersDeps {
   settings: () => Promise<StoredSettings>;
+  /**
+   * A count that changes whenever the settings are saved (`settingsSaves`): while it stands, a
+   * call checks its server and policy against the settings read last instead of reading them
+   * again. Without it, every call reads them.
+   */
+  saved?: () => number;
   headers: (server: McpServer) => Promise<ServerHeaders>;
   connect?: (options: ConnectOptions) => Promise<McpConnection>;
   now?: () => number;
@@ -40,6 +48,8 @@ export class McpServers implements ToolSource {
   private enabledAtLast: McpServer[] = [];
   /** When access to a site was last granted: connections started before it may fail for want of it. */
   private grantedAt = -Infinity;
+  /** The settings read last, and the count of saves when the reading began. */
+  private read: { saves: number; settings: StoredSettings } | undefined;
   constructor(private readonly deps: McpServersDeps) {}
 
   async offered(): Promise<OfferedTool[]> {
@@ -63,7 +73,7 @@ export class McpServers implements ToolSource {
     signal: AbortSignal,
     timeoutMs: number,
   ): Promise<ToolOutcome> {
-    const server = (await this.deps.settings()).mcpServers.find((s) => s.id === tool.serverId);
+    const server = (await this.current()).mcpServers.find((s) => s.id === tool.serverId);
     if (!server) return { isError: true, text: t('mcpNoSuchServer') };
     if (!server.enabled) return { isError: true, text: t('mcpServerOff', server.name) };
     // Checked again here: the loop offers no `off` tool, and one switched off since is not run.
@@ -111,9 +121,27 @@ export class McpServers implements ToolSource {
     await Promise.all(closing);
   }
 
+  /**
+   * The settings as a call checks them: those read last while no save came since (a call
+   * follows the answer's `offered()` or an earlier call), else read now. Every save, from any
+   * window, goes through the worker and changes the count.
+   */
+  private async current(): Promise<StoredSettings> {
+    const saves = this.deps.saved?.();
+    if (saves !== undefined && this.read?.saves === saves) return this.read.settings;
+    return this.settings();
+  }
+
+  private async settings(): Promise<StoredSettings> {
+    const saves = this.deps.saved?.();
+    const settings = await this.deps.settings();
+    if (saves !== undefined) this.read = { saves, settings };
+    return settings;
+  }
+
   /** The enabled servers, each connected or failed; connections to servers gone or changed are closed. */
   private async ready(): Promise<McpServer[]> {
-    const { mcpServers } = await this.deps.settings();
+    const { mcpServers } = await this.settings();
     const enabled = mcpServers.filter((s) => s.enabled);
     for (const id of this.entries.keys()) if (!enabled.some((s) => s.id === id)) this.drop(id);
     await Promise.all(enabled.map((server) => this.ensure(server)));

@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import type { Runtime } from 'webextension-polyfill';
 import * as v from 'valibot';
-import { ChatCommandSchema, ChatEventSchema } from './chat';
+import { ChatCommandSchema, ChatEventSchema, typed, type ChatEvent } from './chat';
 
 describe('chat schemas', () => {
   const ID = '0b5c8a4e-3f1d-4c2a-9e7b-6d8f1a2b3c4d';
@@ -30,5 +31,39 @@ describe('chat schemas', () => {
     [{ type: 'modelLoading' }, false],
   ])('event %j valid: %s', (event, valid) => {
     expect(v.safeParse(ChatEventSchema, event).success).toBe(valid);
+  });
+});
+
+describe('a typed port', () => {
+  /** A browser port whose messages the test delivers and whose posts it reads. */
+  function fakePort() {
+    const listeners: ((raw: unknown) => void)[] = [];
+    const posted: unknown[] = [];
+    const port = {
+      postMessage: (m: unknown) => posted.push(m),
+      onMessage: { addListener: (l: (raw: unknown) => void) => listeners.push(l) },
+      onDisconnect: { addListener: () => undefined },
+      disconnect: () => undefined,
+    } as unknown as Runtime.Port;
+    return { port, posted, deliver: (raw: unknown) => listeners.forEach((l) => l(raw)) };
+  }
+
+  test('several events posted together are one message, heard one by one in order, each checked', () => {
+    const { port, posted } = fakePort();
+    const worker = typed<never, ChatEvent>(port, v.never());
+    const events: ChatEvent[] = [
+      { type: 'model', name: 'm' },
+      { type: 'usage', inputTokens: 1, outputTokens: 2 },
+    ];
+    worker.postAll?.(events);
+    expect(posted).toEqual([events]);
+    const heard: ChatEvent[] = [];
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const panel = fakePort();
+    typed<ChatEvent, never>(panel.port, ChatEventSchema).listen((e) => heard.push(e));
+    panel.deliver([events[0], { type: 'render' }, events[1]]);
+    panel.deliver({ type: 'done', reason: 'stop' });
+    expect(heard).toEqual([...events, { type: 'done', reason: 'stop' }]);
+    expect(warned).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,144 @@
+/** A panel that takes an update's events together: one message per update, the same events, in order. */
+import { beforeAll, describe, expect, test, vi } from 'vitest';
+import type { ChatEvent } from '../../shared/protocol';
+import type { CoreMessage } from '../core';
+import type { Post } from '../providers/provider-stream';
+import { askRequest, eventually, freshStore, loadCore, scripted, SETTINGS } from '../test-support';
+import type { OfferedTool, ToolSource } from '../tools/tool-source';
+import type { Follower } from './answer';
+import { AnswerRegistry } from './answer-registry';
+
+beforeAll(loadCore);
+
+/** A follower that takes updates whole (`all`), keeping each message as it came. */
+function batched() {
+  const messages: ChatEvent[][] = [];
+  const follower: Follower = Object.assign((e: ChatEvent) => messages.push([e]), {
+    all: (events: readonly ChatEvent[]) => messages.push([...events]),
+  });
+  return { follower, messages, events: () => messages.flat() };
+}
+
+test('an update’s text, model and counts reach the panel as one message, the same events in the same order', async () => {
+  const store = await freshStore();
+  const { answers, calls } = scripted(store);
+  const answer = (await answers.open(askRequest()))!;
+  const plain: ChatEvent[] = [];
+  const together = batched();
+  answer.follow((e) => plain.push(e));
+  answer.follow(together.follower);
+  await eventually(() => calls.length === 1, 'the request');
+  calls[0]!.emit(
+    { type: 'text', text: 'Hello' },
+    { type: 'model', name: 'm-1' },
+    { type: 'usage', inputTokens: 3, outputTokens: 1 },
+  );
+  await eventually(() => plain.some((e) => e.type === 'usage'), 'the first update');
+  calls[0]!.emit({ type: 'text', text: ' world.' }, { type: 'done', reason: 'stop' });
+  await answer.ended;
+  // Every follower has been told the end once `ended` settles.
+  expect(plain.at(-1)).toEqual({ type: 'done', reason: 'stop' });
+  expect(together.events()).toEqual(plain);
+  expect(plain.map((e) => e.type)).toEqual(['turn', 'chunk', 'model', 'usage', 'chunk', 'chunk', 'done']);
+  expect(together.messages.map((m) => m.map((e) => e.type))).toEqual([
+    ['turn'],
+    ['chunk', 'model', 'usage'],
+    ['chunk', 'chunk', 'done'],
+  ]);
+});
+
+test('a panel whose messages fail is dropped, and the answer goes on for the others and is stored', async () => {
+  const store = await freshStore();
+  const { answers, calls } = scripted(store);
+  const answer = (await answers.open(askRequest()))!;
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const broken: Follower = Object.assign(() => undefined, {
+    all: () => {
+      throw new Error('Attempting to use a disconnected port object');
+    },
+  });
+  const together = batched();
+  answer.follow(broken);
+  answer.follow(together.follower);
+  await eventually(() => calls.length === 1, 'the request');
+  calls[0]!.emit({ type: 'text', text: 'Hi' }, { type: 'model', name: 'm-1' }, { type: 'done', reason: 'stop' });
+  await answer.ended;
+  expect(together.events().at(-1)).toEqual({ type: 'done', reason: 'stop' });
+  expect(await store.turn(answer.turn.id)).toMatchObject({ status: 'done', answer: 'Hi' });
+});
+
+describe('a round of the tool loop', () => {
+  const echo: OfferedTool = {
+    source: 'S',
+    serverId: 's',
+    tool: 'echo',
+    description: '',
+    parameters: {},
+    policy: 'allow',
+  };
+
+  async function loop() {
+    const store = await freshStore();
+    const writes: string[][] = [];
+    const save = store.saveSteps.bind(store);
+    store.saveSteps = (turnId, tools) => {
+      writes.push([...(tools.steps ?? []).map((s) => s.status), `rounds ${String(tools.rounds?.length ?? 0)}`]);
+      return save(turnId, tools);
+    };
+    const requests: { emit: Post; end: (m: CoreMessage) => void }[] = [];
+    const source: ToolSource = {
+      offered: () => Promise.resolve([echo]),
+      call: () => Promise.resolve({ text: 'echoed', isError: false }),
+    };
+    const settings = {
+      ...SETTINGS,
+      mcpServers: [{ id: 's', name: 'S', url: 'http://127.0.0.1:9/mcp', headerNames: [], enabled: true, policies: {} }],
+    };
+    const answers = new AnswerRegistry({
+      store: async () => store,
+      settings: async () => settings,
+      withMaterial: async (m) => m.map(({ role, content }) => ({ role, content })),
+      heartbeat: () => undefined,
+      tools: { source, allowAlways: () => Promise.resolve() },
+      stream: (_p, _m, post, _s, _t, options) =>
+        new Promise<void>((resolve) => {
+          const end = (m: CoreMessage) => {
+            options?.onMessage?.(m);
+            resolve();
+          };
+          requests.push({ emit: post, end });
+        }),
+    });
+    return { store, writes, requests, answers };
+  }
+
+  test('its call’s progress and its results are written once, with the next update, and reach the panel together', async () => {
+    const { store, writes, requests, answers } = await loop();
+    const answer = (await answers.open(askRequest()))!;
+    const together = batched();
+    answer.follow(together.follower);
+    await eventually(() => requests.length === 1, 'the request');
+    const call = { id: 'c1', name: 'echo', arguments: {} };
+    for (const e of [
+      { type: 'toolCall', ...call },
+      { type: 'done', reason: 'toolCalls' },
+    ] as const)
+      requests[0]!.emit(e);
+    requests[0]!.end({ role: 'assistant', content: [{ type: 'toolCall', ...call }] });
+    await eventually(() => requests.length === 2, 'the next request');
+    await eventually(() => writes.length === 2, 'the round’s results written');
+    // The new step at once; then the call running, done and its result in one write.
+    expect(writes).toEqual([
+      ['waiting', 'rounds 0'],
+      ['done', 'rounds 1'],
+    ]);
+    expect((await store.turn(answer.turn.id))?.rounds?.[0]?.results).toHaveLength(1);
+    const steps = together.messages.map((m) => m.flatMap((e) => (e.type === 'step' ? [e.step.status] : [])));
+    expect(steps.filter((s) => s.length > 0)).toEqual([['waiting'], ['running', 'done']]);
+    requests[1]!.emit({ type: 'text', text: 'Done.' });
+    requests[1]!.emit({ type: 'done', reason: 'stop' });
+    requests[1]!.end({ role: 'assistant', content: 'Done.' });
+    await answer.ended;
+    expect((await store.turn(answer.turn.id))?.steps?.map((s) => s.status)).toEqual(['done']);
+  });
+});
