@@ -46,7 +46,8 @@ test('the toolbar opens the first run; a click downloads the model, and the firs
   await expect.poll(composer, { timeout: 60_000 }).toBe(true);
   expect(site.requests.length).toBeGreaterThan(0);
 
-  await askInPanel(h, 'What is the capital of France?');
+  // A question with a long answer, so that it is still streaming when Stop is clicked.
+  await askInPanel(h, 'Count from 1 to 300, one number per line, and write nothing else.');
   // The model loads into memory first (seconds), then its words stream in.
   await expect.poll(async () => (await answer()).trim().split(/\s+/).length, { timeout: 60_000 }).toBeGreaterThan(3);
 
