@@ -17,7 +17,7 @@ import { inChrome } from './bidi';
 import { startFirefox, until, type Firefox } from './firefox-run';
 import type { HttpsSite } from './https-server';
 import { CDN_PATH, serveHuggingFace } from './local-model-support';
-import { clickAt, xdotool, type Rect } from './xvfb';
+import { clickAt, pressKeys, xdotool, type Rect } from './xvfb';
 
 const MODEL = LOCAL_MODELS.find((m) => m.id.startsWith('smollm2-135m'))!;
 const ID = 'gloss@gloss-extension.org';
@@ -58,12 +58,7 @@ afterAll(async () => {
 /** What Hugging Face's address and its CDN's were asked for, besides the start page (and its icon). */
 const modelRequests = () => site.requests.filter((r) => r === new URL(MODEL.url).pathname || r === CDN_PATH);
 const settle = (ms = 500) => new Promise((resolve) => setTimeout(resolve, ms));
-const keys = async (...names: string[]) => {
-  for (const name of names) {
-    await xdotool(ff.display.name, 'key', name);
-    await settle(150); // the sidebar's page moves the focus before the next key
-  }
-};
+const keys = (...names: string[]) => pressKeys(ff.display.name, ...names);
 
 /** The extension's principal, and a request on its IndexedDB `gloss` (e2e/firefox-settings.e2e.ts). */
 const DB = `

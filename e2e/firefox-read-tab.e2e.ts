@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { navigate, startFirefox, type Firefox } from './firefox-run';
 import { WIRES } from './fixtures/tool-wire';
 import { lastResult } from './web-tools-support';
-import { clickAt, xdotool } from './xvfb';
+import { clickAt, pressKeys, typeText } from './xvfb';
 
 const page = (title: string, text: string) =>
   `<!doctype html><html lang="en"><head><title>${title}</title></head><body><article><h1>${title}</h1>` +
@@ -34,13 +34,8 @@ beforeAll(async () => {
 
 afterAll(() => ff.close());
 
-const keys = async (...names: string[]) => {
-  for (const name of names) {
-    await xdotool(ff.display.name, 'key', name);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-};
-const type = (text: string) => xdotool(ff.display.name, 'type', '--delay', '10', text);
+const keys = (...names: string[]) => pressKeys(ff.display.name, ...names);
+const type = (text: string) => typeText(ff.display.name, text);
 const settle = (ms = 500) => new Promise((resolve) => setTimeout(resolve, ms));
 const readTabCall = (id: string) => ({
   kind: 'stream' as const,

@@ -19,7 +19,7 @@ import { freePort, startEverything, type Everything } from './fixtures/everythin
 import { startToolProvider, type ToolProvider } from './fixtures/tool-provider';
 import { ICON_RGB } from './headed';
 import { resultOf } from './tool-loop-support';
-import { clickAt, findOnScreen, startXvfb, waitOnScreen, xdotool, type Display, type Rect } from './xvfb';
+import { clickAt, findOnScreen, startXvfb, waitOnScreen, pressKeys, typeText, type Display, type Rect } from './xvfb';
 
 const FIREFOX = process.env.GLOSS_FIREFOX ?? '/usr/bin/firefox-esr';
 const DIST_FIREFOX = fileURLToPath(new URL('../dist-firefox', import.meta.url));
@@ -70,14 +70,8 @@ async function sidebar(): Promise<Rect> {
   return { x0: 0, y0: Math.round(page.y), x1: Math.round(page.x), y1: Math.round(page.y + page.h) };
 }
 
-const keys = async (...names: string[]) => {
-  for (const name of names) {
-    await xdotool(display.name, 'key', name);
-    // The sidebar's page moves the focus (and may scroll) before the next key.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-};
-const type = (text: string) => xdotool(display.name, 'type', '--delay', '10', text);
+const keys = (...names: string[]) => pressKeys(display.name, ...names);
+const type = (text: string) => typeText(display.name, text);
 
 async function clickSettings(bar: Rect): Promise<void> {
   await clickAt(display.name, bar.x1 - SETTINGS_BUTTON.fromRight, bar.y0 + SETTINGS_BUTTON.down);

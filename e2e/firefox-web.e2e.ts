@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startFirefox, type Firefox } from './firefox-run';
 import { WIRES } from './fixtures/tool-wire';
 import { lastResult } from './web-tools-support';
-import { clickAt, grabScreen, SCREEN, xdotool, type Rect } from './xvfb';
+import { clickAt, grabScreen, pressKeys, SCREEN, typeText, type Rect } from './xvfb';
 
 /** The settings button, at the right of the sidebar's bar (measured from its top right, as firefox-tools.e2e.ts). */
 const SETTINGS_BUTTON = { fromRight: 20, down: 64 };
@@ -51,14 +51,8 @@ beforeAll(async () => {
 
 afterAll(() => ff.close());
 
-const keys = async (...names: string[]) => {
-  for (const name of names) {
-    await xdotool(ff.display.name, 'key', name);
-    // The sidebar's page moves the focus (and may scroll) before the next key.
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-};
-const type = (text: string) => xdotool(ff.display.name, 'type', '--delay', '10', text);
+const keys = (...names: string[]) => pressKeys(ff.display.name, ...names);
+const type = (text: string) => typeText(ff.display.name, text);
 const settle = (ms = 500) => new Promise((resolve) => setTimeout(resolve, ms));
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   kind: 'stream' as const,

@@ -80,6 +80,21 @@ export async function xdotool(display: string, ...args: string[]): Promise<void>
   await run('xdotool', args, { env: { ...process.env, DISPLAY: display } });
 }
 
+/**
+ * Presses `names` one after another, as a person does: the page under them (a sidebar moving
+ * its focus, or scrolling) settles 150 ms before the next key.
+ */
+export async function pressKeys(display: string, ...names: string[]): Promise<void> {
+  for (const name of names) {
+    await xdotool(display, 'key', name);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+/** Types `text` with the real keyboard, 10 ms between keys. */
+export const typeText = (display: string, text: string): Promise<void> =>
+  xdotool(display, 'type', '--delay', '10', text);
+
 /** The name of the X window that has the keyboard ('' when none has, or it has no name). */
 export async function focusedWindowName(display: string): Promise<string> {
   try {
