@@ -8,34 +8,25 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startToolProvider, type ToolProvider } from './fixtures/tool-provider';
-import { startHeaded, type Headed } from './headed';
+import type { ToolProvider } from './fixtures/tool-provider';
 import { answerParts, ask, lastTurn } from './panel';
 import { answerPrompt } from './permission-prompt';
-import { useProvider } from './tool-loop-support';
-import { INSIDE_SECRET, lastResult, searchAndRead, startSites, type Sites } from './web-tools-support';
+import { startWebPanel, type WebPanel } from './web-panel';
+import { INSIDE_SECRET, lastResult, searchAndRead, type Sites } from './web-tools-support';
 
 let sites: Sites;
 let model: ToolProvider;
-let h: Headed;
 let panel: Page;
+let web: WebPanel;
 
 beforeAll(async () => {
-  [sites, model] = await Promise.all([startSites(), startToolProvider()]);
-  h = await startHeaded(sites.args);
-  panel = await h.browser.openPanel();
-  await panel.setViewportSize({ width: 360, height: 700 });
-  await useProvider(panel, model.url, 'openai');
-  await panel.getByLabel('Your question').waitFor();
-  await answerPrompt(h.display.name, () => panel.locator('.web-switch').click());
+  web = await startWebPanel();
+  ({ sites, model, panel } = web);
+  await answerPrompt(web.h.display.name, () => panel.locator('.web-switch').click());
   await panel.locator('.web-switch[aria-pressed="true"]').waitFor();
 });
 
-afterAll(async () => {
-  await h.close();
-  await model.close();
-  sites.close();
-});
+afterAll(() => web.close());
 
 const read = (): Locator => lastTurn(panel).getByRole('group', { name: 'Called fetch_url on Gloss' });
 const status = () => lastTurn(panel).getAttribute('data-status');
@@ -43,7 +34,7 @@ const status = () => lastTurn(panel).getAttribute('data-status');
 /** Allow once on the read, which asks for its site's access, answering the browser's prompt. */
 async function allowRead(site: string): Promise<void> {
   await expect.poll(() => read().textContent(), { timeout: 15_000 }).toContain(`Gloss needs access to ${site}`);
-  await answerPrompt(h.display.name, () => read().getByRole('button', { name: 'Allow once' }).click());
+  await answerPrompt(web.h.display.name, () => read().getByRole('button', { name: 'Allow once' }).click());
   await expect.poll(status, { timeout: 20_000 }).toBe('done');
 }
 

@@ -12,13 +12,14 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startToolProvider, type ToolProvider } from './fixtures/tool-provider';
+import type { ToolProvider } from './fixtures/tool-provider';
 import type { Protocol } from './fixtures/tool-wire';
-import { startHeaded, type Headed } from './headed';
+import type { Headed } from './headed';
 import { answerParts, ask, lastTurn, newChat } from './panel';
 import { answerPrompt } from './permission-prompt';
 import { useProvider } from './tool-loop-support';
-import { lastResult, searchAndRead, SECRET, sourceNumber, startSites, type Sites } from './web-tools-support';
+import { startWebPanel, type WebPanel } from './web-panel';
+import { lastResult, searchAndRead, SECRET, sourceNumber, type Sites } from './web-tools-support';
 
 const DENIED = 'The user denied this call';
 /** The core's fence around a tool result (`toolResultText`), as tool-loop.e2e.ts checks it. */
@@ -28,23 +29,14 @@ let sites: Sites;
 let model: ToolProvider;
 let h: Headed;
 let panel: Page;
+let web: WebPanel;
 
 beforeAll(async () => {
-  [sites, model] = await Promise.all([startSites(), startToolProvider()]);
-  h = await startHeaded(sites.args);
-  // The panel's page in a tab, 360 px wide as the side panel is: Playwright's clicks in it are
-  // real input, the gesture the browser needs to ask for access (as web-settings.e2e.ts does).
-  panel = await h.browser.openPanel();
-  await panel.setViewportSize({ width: 360, height: 700 });
-  await useProvider(panel, model.url, 'openai');
-  await panel.getByLabel('Your question').waitFor();
+  web = await startWebPanel();
+  ({ sites, model, h, panel } = web);
 });
 
-afterAll(async () => {
-  await h.close();
-  await model.close();
-  sites.close();
-});
+afterAll(() => web.close());
 
 const globe = (): Locator => panel.locator('.web-switch');
 const granted = () => h.browser.worker.evaluate(() => chrome.permissions.getAll().then((p) => p.origins ?? []));
