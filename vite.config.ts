@@ -26,9 +26,8 @@ export function firefoxManifest(chrome: typeof manifest) {
   return {
     ...rest,
     commands: { _execute_sidebar_action: toggle, ...commands },
-    // Firefox's background page parses pages itself (background/web/page-host.ts), and may
-    // cancel a page read's redirect to a private address before it is made (address-watch.ts).
-    permissions: [...rest.permissions.filter((p) => !CHROME_ONLY.has(p)), 'webRequestBlocking'],
+    // Firefox's background page parses pages itself (background/web/page-host.ts).
+    permissions: rest.permissions.filter((p) => !CHROME_ONLY.has(p)),
     background: { scripts: [background.service_worker], type: background.type },
     sidebar_action: {
       default_panel: side_panel.default_path,

@@ -2,7 +2,7 @@
  * Gloss's own web tools once in a headed Firefox ESR (firefox-run.ts): the scripted model (where
  * the first run finds LM Studio, e2e/provider-server) calls `web_search`, which a SearXNG
  * instance on 127.0.0.1 answers (the core's fixture, its first result pointed at a page served
- * here), then `fetch_url` on that page. Firefox keeps extension pages out of WebDriver BiDi's
+ * here, whose address moved: Gloss follows the redirect itself), then `fetch_url` on that page. Firefox keeps extension pages out of WebDriver BiDi's
  * reach, so the sidebar is used with the real keyboard and mouse: SearXNG chosen in Settings →
  * Web, the globe switched on, Allow once pressed for the read (the page is on this computer, so
  * it asks). What Gloss does is seen where it lands: the instance searched and the page read from
@@ -30,11 +30,11 @@ let ff: Firefox;
 /** What the local server was asked, and how: the instance's searches, the page's reads and visits. */
 const asked: { path: string; mode: string }[] = [];
 
-/** The core's SearXNG fixture, its first result pointed at this server's page. */
+/** The core's SearXNG fixture, its first result pointed at this server's page's old address. */
 function searxng(origin: string): string {
   const path = new URL('../crates/gloss-core/tests/fixtures/web/searxng/200-results.json', import.meta.url);
   const found = JSON.parse(readFileSync(path, 'utf8')) as { results: Record<string, unknown>[] };
-  const page = { url: `${origin}/tides`, title: 'How tides work', content: 'Why the sea rises twice a day.' };
+  const page = { url: `${origin}/old-tides`, title: 'How tides work', content: 'Why the sea rises twice a day.' };
   found.results[0] = { ...found.results[0], ...page };
   return JSON.stringify(found);
 }
@@ -45,7 +45,8 @@ beforeAll(async () => {
     asked.push({ path, mode: String(req.headers['sec-fetch-mode']) });
     if (path.startsWith('/search?')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(searxng(`http://${req.headers.host ?? ''}`));
-    } else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    } else if (path === '/old-tides') res.writeHead(301, { location: '/tides' }).end();
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
   });
 }, 120_000);
 
@@ -103,7 +104,8 @@ test('in Firefox the globe offers Gloss’s tools: SearXNG searched, the page re
   await keys('Tab', 'Tab', 'Tab', 'Return'); // past the PDF's paperclip and the tab picker, to the globe
   provider.enqueue(
     call('call_FirefoxWeb1', 'web_search', { query: 'tides' }),
-    call('call_FirefoxWeb2', 'fetch_url', { url: `${origin}/tides` }),
+    // The result's address moved: Gloss follows the redirect itself (background/web/page-fetch.ts).
+    call('call_FirefoxWeb2', 'fetch_url', { url: `${origin}/old-tides` }),
     { kind: 'stream', chunks: WIRES.openai.textBody(ANSWER).map((c) => Buffer.from(c)), delayMs: 5 },
   );
   await ff.clickQuestionBox();
@@ -118,18 +120,21 @@ test('in Firefox the globe offers Gloss’s tools: SearXNG searched, the page re
   expect(search).toEqual([{ path: '/search?q=tides&format=json', mode: 'cors' }]);
   const results = lastResult('openai', provider.requests[1]?.body);
   expect(results).toMatch(fence('web_search'));
-  expect(results).toContain(`[1] How tides work\n${origin}/tides\nWhy the sea rises twice a day.`);
+  expect(results).toContain(`[1] How tides work\n${origin}/old-tides\nWhy the sea rises twice a day.`);
   await settle(1000);
-  expect(asked.filter((a) => a.path === '/tides')).toEqual([]);
+  expect(asked.filter((a) => a.path.endsWith('tides'))).toEqual([]);
 
   // Allow once, from the question box (which keeps the focus) back past Web sources and Deny.
   await keys('shift+Tab', 'shift+Tab', 'shift+Tab', 'Return');
   await expect.poll(() => provider.requests.length, { timeout: 15_000 }).toBe(3);
-  expect(asked.filter((a) => a.path === '/tides')).toEqual([{ path: '/tides', mode: 'cors' }]);
+  expect(asked.filter((a) => a.path.endsWith('tides'))).toEqual([
+    { path: '/old-tides', mode: 'cors' },
+    { path: '/tides', mode: 'cors' },
+  ]);
   const page = lastResult('openai', provider.requests[2]?.body);
   expect(page).toMatch(fence('fetch_url'));
   expect(page).toContain(
-    `[1] How tides work\nAddress: ${origin}/tides\n\nTwice a day the sea rises and falls along the coast.`,
+    `[1] How tides work\nAddress: ${origin}/old-tides\nMoved to: ${origin}/tides\n\nTwice a day the sea rises and falls along the coast.`,
   );
 
   // The answer's [1] is a link: a click on it opens the page it cites in a tab.

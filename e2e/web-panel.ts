@@ -19,8 +19,9 @@ export interface WebPanel {
   close(): Promise<void>;
 }
 
-export async function startWebPanel(): Promise<WebPanel> {
-  const [sites, model] = await Promise.all([startSites(), startToolProvider()]);
+/** `asInternet`: the sites on 127.0.0.1 count as the internet to Chromium (`startSites`). */
+export async function startWebPanel(options: { asInternet?: boolean } = {}): Promise<WebPanel> {
+  const [sites, model] = await Promise.all([startSites(options), startToolProvider()]);
   const h = await startHeaded(sites.args);
   const panel = await h.browser.openPanel();
   await panel.setViewportSize({ width: 360, height: 700 });

@@ -71,7 +71,24 @@ async function startRecorder(title: string) {
 }
 
 /** Starts every site; `args` are Chromium's switches for all of them at once. */
-export async function startSites() {
+/**
+ * Chromium's switch declaring servers on 127.0.0.1 public (`127.0.0.1:PORT=public`), so its own
+ * address check (`targetAddressSpace`, background/web/address-space.ts) takes them for sites on
+ * the internet, as a user's browser takes the real ones; 127.0.0.2 stays this computer.
+ */
+function publicServers(maps: string[]): string {
+  const ports = maps.flatMap((rule) =>
+    [...rule.matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => `127.0.0.1:${m[1]}=public`),
+  );
+  return `--ip-address-space-overrides=${[...new Set(ports)].join(',')}`;
+}
+
+/**
+ * The sites; with `asInternet`, the ones on 127.0.0.1 are declared public to Chromium's address
+ * check. Without it the search engine answers from 127.0.0.1, as through a proxy on this
+ * computer, and pages are judged by the address the browser reports instead.
+ */
+export async function startSites({ asInternet = false } = {}) {
   const { recorded: local, server } = await startRecorder('Local');
   const huge = { sent: 0 };
   const page = (body: string): SiteAnswer => ({ type: 'text/html; charset=utf-8', body });
@@ -91,7 +108,9 @@ export async function startSites() {
   const sites = [news, sky, lighthouse, logs, evil, ddg, inside];
   const rules = sites.flatMap((s) => s.args.filter((a) => a.startsWith('--host-resolver-rules=')));
   // Chromium reads one --host-resolver-rules switch: the rules of every site joined by commas.
-  const args = [`--host-resolver-rules=${rules.map((r) => r.split('=')[1]).join(',')}`, '--ignore-certificate-errors'];
+  const maps = rules.map((r) => r.split('=')[1] ?? '');
+  const args = [`--host-resolver-rules=${maps.join(',')}`, '--ignore-certificate-errors'];
+  if (asInternet) args.push(publicServers(maps));
   return {
     args,
     ddg,

@@ -20,6 +20,8 @@ export interface Hop {
   ip?: string;
   /** The request went through a proxy (Firefox): `ip` is the proxy's. */
   proxied?: boolean;
+  /** A redirect: where it leads, as the browser resolved its `Location`. */
+  to?: string;
 }
 
 /** An answer from a private address: the address asked for there, its host and the server's address. */

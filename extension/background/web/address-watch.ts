@@ -1,24 +1,22 @@
 /**
- * Watches Gloss's own page reads with `webRequest` (observing only: Chrome allows no blocking
- * listeners in Manifest V3) for the server address each answer came from, so `page-fetch.ts` can
+ * Watches Gloss's own page reads with `webRequest` (observing only) for what the browser does not
+ * tell an extension's fetch: the server address each answer came from, so `page-hop.ts` can
  * refuse a page whose name led to a private address (`address-verdict.ts`) before its body is
- * read. A read's request is the worker's own (tab -1) to the address it asked for; the browser
- * reports it only where Gloss has host access, which every page read has been granted.
- *
- * Firefox also lets a listener block: there a redirect to an address private by its spelling
- * (`http://127.0.0.1/`, `http://printer.local/`) is cancelled before the browser makes that
- * request. Chrome makes it, and Gloss drops its answer unread (`page-fetch.ts`).
+ * read, and where a redirect leads. Reads follow no redirect themselves (`redirect: 'manual'`,
+ * whose answer hides the `Location` from extensions as from pages); the browser still reports
+ * the redirect's target here (`onBeforeRedirect`), and Gloss judges it before asking for it. A
+ * read's request is the worker's own (tab -1); the browser reports it only where Gloss has host
+ * access, which every page read has been granted.
  *
  * Looking the name up first (Firefox's `dns.resolve`, with another permission) was not done: a
  * rebinding name answers a lookup with one address and the request with another, so the address
- * the request actually went to is the one to judge.
+ * the request actually went to is the one to judge (Chrome's own check: `address-space.ts`).
  *
  * The search engine's request is watched too (`noteEngine`): a public name answered from a private
  * address shows a proxy in between (Chrome does not say so itself), whose address then proves
  * nothing about pages.
  */
 import browser, { type WebRequest } from 'webextension-polyfill';
-import { privateAddress } from '../../shared/web/private-address';
 import { answeredByProxy, privateHop, type Hop } from './address-verdict';
 import { addressKey } from './given-urls';
 
@@ -29,8 +27,8 @@ export interface RequestWatch {
    * when the browser reported none within `waitMs` (a site Gloss has no access to).
    */
   hops(waitMs: number): Promise<Hop[] | undefined>;
-  /** The redirect target Firefox cancelled for being a private address, if it did. */
-  readonly cancelled: string | undefined;
+  /** The browser's error for the request, once it failed (`net::ERR_FAILED` in Chrome). */
+  readonly failure: string | undefined;
   end(): void;
 }
 
@@ -40,7 +38,9 @@ interface Watched {
   requestId?: string;
   hops: Hop[];
   done: boolean;
-  cancelled?: string;
+  failure?: string;
+  /** Firefox: the redirect's target, from the answer's `Location`. */
+  location?: string;
   wake: () => void;
   /** The search engine's request: its answer only teaches `proxyIps`. */
   engine?: boolean;
@@ -51,7 +51,7 @@ const watched = new Set<Watched>();
 export const proxyIps = new Set<string>();
 let listening = false;
 
-type Details = { requestId: string; url: string; tabId: number; ip?: string; proxyInfo?: unknown };
+type Details = { requestId: string; url: string; ip?: string; proxyInfo?: unknown; redirectUrl?: string };
 
 const FILTER: WebRequest.RequestFilter = { urls: ['http://*/*', 'https://*/*'], tabId: -1 };
 
@@ -64,6 +64,7 @@ function hop(details: Details): Hop {
   return {
     url: details.url,
     ...(details.ip ? { ip: details.ip } : {}),
+    ...(details.redirectUrl ? { to: details.redirectUrl } : {}),
     ...(details.proxyInfo ? { proxied: true } : {}),
   };
 }
@@ -83,7 +84,7 @@ function claim(details: Details): Watched | undefined {
 }
 
 function settle(w: Watched, last?: Details): void {
-  if (last) w.hops.push(hop(last));
+  if (last) w.hops.push({ ...hop(last), ...(w.location ? { to: w.location } : {}) });
   w.done = true;
   if (w.engine && last) {
     const answer = hop(last);
@@ -93,14 +94,15 @@ function settle(w: Watched, last?: Details): void {
   w.wake();
 }
 
-/** Firefox: a redirect's new request to a private address not allowed is cancelled before it is made. */
-function beforeRequest(details: Details): WebRequest.BlockingResponse | undefined {
-  const w = claim(details);
-  if (!w || w.engine || details.url === w.url) return undefined;
-  const origin = new URL(details.url).origin;
-  if (privateAddress(details.url) === undefined || w.allowed(origin)) return undefined;
-  w.cancelled = details.url;
-  return { cancel: true };
+function noteLocation(details: WebRequest.OnHeadersReceivedDetailsType): void {
+  const w = find(details.requestId);
+  const location = details.responseHeaders?.find((h) => h.name.toLowerCase() === 'location')?.value;
+  if (!w || !location || details.statusCode < 300 || details.statusCode > 399) return;
+  try {
+    w.location = new URL(location, details.url).href;
+  } catch {
+    // A `Location` that is no address: the redirect has no target to follow.
+  }
 }
 
 function listen(): boolean {
@@ -108,10 +110,11 @@ function listen(): boolean {
   if (!events) return false;
   if (listening) return true;
   listening = true;
-  // Only Firefox has `filterResponseData`, and only there may an extension's listener block.
-  const blocking = typeof (events as { filterResponseData?: unknown }).filterResponseData === 'function';
-  if (blocking) events.onBeforeRequest.addListener(beforeRequest, FILTER, ['blocking']);
-  else events.onBeforeRequest.addListener((d) => void claim(d), FILTER);
+  events.onBeforeRequest.addListener((d) => void claim(d), FILTER);
+  // Firefox reports a redirect the fetch does not follow as an answer (`onResponseStarted`), not
+  // with `onBeforeRedirect` as Chrome does: its target is the `Location` it came with.
+  if (typeof (browser.runtime as { getBrowserInfo?: unknown }).getBrowserInfo === 'function')
+    events.onHeadersReceived.addListener(noteLocation, FILTER, ['responseHeaders']);
   events.onBeforeRedirect.addListener((d) => void find(d.requestId)?.hops.push(hop(d)), FILTER);
   events.onResponseStarted.addListener((d) => {
     const w = find(d.requestId);
@@ -119,7 +122,9 @@ function listen(): boolean {
   }, FILTER);
   events.onErrorOccurred.addListener((d) => {
     const w = find(d.requestId);
-    if (w) settle(w);
+    if (!w) return;
+    w.failure = d.error;
+    settle(w);
   }, FILTER);
   return true;
 }
@@ -137,8 +142,8 @@ export function watchRead(url: string, allowed: (origin: string) => boolean): Re
   const w = watch(url, allowed);
   if (!w) return undefined;
   return {
-    get cancelled() {
-      return w.cancelled;
+    get failure() {
+      return w.failure;
     },
     hops: (waitMs) =>
       new Promise((resolve) => {

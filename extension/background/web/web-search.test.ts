@@ -3,9 +3,9 @@
  * (crates/gloss-core/tests/fixtures/web/, sources in its README) served by a fake fetch.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { loadCore } from '../test-support';
-import { searchWeb } from './web-search';
+import { engineFetch, searchWeb } from './web-search';
 
 beforeAll(loadCore);
 
@@ -59,5 +59,37 @@ describe('a web search', () => {
     expect(await searchWeb({ engine: 'duckduckgo' }, '  ', 5, never, fetchFn)).toHaveProperty('problem');
     expect(await searchWeb({ engine: 'tavily' }, 'q', 5, never, fetchFn)).toHaveProperty('problem');
     expect(asked).toEqual([]);
+  });
+});
+
+describe('the engine’s request where the browser checks server addresses', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The browser's fetch, refusing a request meant for a public server (as behind a proxy on 10.0.0.5). */
+  function browserBehindProxy() {
+    const asked: RequestInit[] = [];
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      asked.push(init);
+      if ('targetAddressSpace' in init) return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve(new Response('ok'));
+    });
+    return asked;
+  }
+
+  test('is asked for as a public server; refused so, it is asked again as before', async () => {
+    const asked = browserBehindProxy();
+    const response = await engineFetch('https://html.duckduckgo.com/html/', { method: 'POST' }, true);
+    expect(await response.text()).toBe('ok');
+    expect(asked).toEqual([{ method: 'POST', targetAddressSpace: 'public' }, { method: 'POST' }]);
+  });
+
+  test('a stopped search is not asked again, and an engine on the user’s network is asked as it is', async () => {
+    const asked = browserBehindProxy();
+    const stop = new AbortController();
+    stop.abort();
+    await expect(engineFetch('https://html.duckduckgo.com/html/', { signal: stop.signal }, true)).rejects.toThrow();
+    expect(asked).toHaveLength(1);
+    await engineFetch('http://192.168.1.20:8080/search?q=tides', {}, true);
+    expect(asked[1]).not.toHaveProperty('targetAddressSpace');
   });
 });

@@ -10,6 +10,8 @@ import { originOf } from '../../shared/key-origin';
 import { readText } from '../../shared/read-body';
 import { coreReady, isSpecError, searchRequest, searchResults, type SearchEngine, type SearchResult } from '../core';
 import { isRedirect, PROVIDER_FETCH } from '../providers/provider-fetch';
+import { privateAddress } from '../../shared/web/private-address';
+import { CHECKS_ADDRESS_SPACE, publicOnly } from './address-space';
 import { noteEngine } from './address-watch';
 
 /** An engine's answer page is tens of KB; DuckDuckGo's HTML page about 30–60 KB. */
@@ -27,20 +29,29 @@ export interface SearchSettings {
 export type Searched = { results: SearchResult[] } | { problem: string };
 
 /**
- * The browser's fetch, its request watched: an engine's public name answered from a private
- * address shows a proxy, whose address then says nothing about the pages read (`address-watch.ts`).
+ * The browser's fetch, for the engine: an engine's public name reached through a private address
+ * shows a proxy, whose address then says nothing about the pages read (`address-watch.ts`). Where
+ * the browser checks server addresses (`address-space.ts`), the engine is first asked as a
+ * public server; only when the browser refuses that is it asked again, and its request watched.
  */
-const engineFetch: typeof fetch = (input, init) => {
-  noteEngine(input instanceof Request ? input.url : input.toString());
+export async function engineFetch(input: string, init: RequestInit, checks = CHECKS_ADDRESS_SPACE): Promise<Response> {
+  if (checks && privateAddress(input) === undefined) {
+    try {
+      return await fetch(input, publicOnly(init));
+    } catch (e) {
+      if (init.signal?.aborted) throw e;
+    }
+  }
+  noteEngine(input);
   return fetch(input, init);
-};
+}
 
 export async function searchWeb(
   settings: SearchSettings,
   query: string,
   count: number,
   signal: AbortSignal,
-  fetchFn: typeof fetch = engineFetch,
+  fetchFn: (url: string, init: RequestInit) => Promise<Response> = engineFetch,
 ): Promise<Searched> {
   await coreReady();
   let request;
