@@ -26,8 +26,9 @@ export function firefoxManifest(chrome: typeof manifest) {
   return {
     ...rest,
     commands: { _execute_sidebar_action: toggle, ...commands },
-    // Firefox's background page parses pages itself (background/web/page-host.ts).
-    permissions: rest.permissions.filter((p) => !CHROME_ONLY.has(p)),
+    // Firefox's background page parses pages itself (background/web/page-host.ts), and looks up
+    // a page's name before reading it (`dns`, no install warning: background/web/page-hop.ts).
+    permissions: [...rest.permissions.filter((p) => !CHROME_ONLY.has(p)), 'dns'],
     background: { scripts: [background.service_worker], type: background.type },
     sidebar_action: {
       default_panel: side_panel.default_path,

@@ -41,6 +41,12 @@ export interface FetchedPage {
   kind: PageKind;
 }
 
+/** Firefox's resolver (its `dns` permission); elsewhere nothing is known before the request. */
+async function lookUp(host: string): Promise<string[]> {
+  const dns = (browser as Partial<typeof browser>).dns;
+  return dns ? (await dns.resolve(host)).addresses : [];
+}
+
 export const FETCH_DEPS: FetchDeps = {
   fetch: (...args) => fetch(...args),
   hasAccess: async (url) => {
@@ -50,6 +56,7 @@ export const FETCH_DEPS: FetchDeps = {
   watch: watchRead,
   proxyIps,
   checksAddressSpace: CHECKS_ADDRESS_SPACE,
+  lookup: lookUp,
 };
 
 /** Whether `url` may be requested: http(s), and not private unless allowed. */

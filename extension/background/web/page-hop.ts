@@ -5,13 +5,15 @@
  * body is read or its redirect followed:
  * - where the browser checks the server's address (`address-space.ts`), it is asked to refuse a
  *   private one before the request is sent; the caller's allowed origins are not checked so;
- * - otherwise the server address the browser reports for the answer must not be private,
- *   unless the caller allowed the origin, or the address is a known proxy's;
+ * - otherwise the name must not resolve to a private address where the browser looks names up
+ *   for Gloss (Firefox), and the server address the browser reports for the answer must not be
+ *   private either, unless the caller allowed the origin, or the address is a known proxy's;
  * - without host access the browser reports nothing, so only an address the caller allowed is
  *   read unseen, and no redirect of it is followed.
  */
 import { t } from '../../shared/i18n';
 import { originOf } from '../../shared/key-origin';
+import { privateIp } from '../../shared/web/private-address';
 import { publicOnly, REFUSED_BY_ADDRESS_CHECK } from './address-space';
 import { privateHop } from './address-verdict';
 import type { RequestWatch } from './address-watch';
@@ -36,7 +38,14 @@ export interface FetchDeps {
   proxyIps?: ReadonlySet<string>;
   /** Whether the browser can refuse a private server itself (`address-space.ts`). */
   checksAddressSpace?: boolean;
+  /**
+   * The addresses the browser's own resolver gives `host` (Firefox's `dns.resolve`), none when
+   * it cannot say: a name that resolves to a private address is then refused before the request.
+   */
+  lookup?: LookUp;
 }
+
+type LookUp = (host: string) => Promise<string[]>;
 
 /** An answer to read, the next address to ask for, or why neither. */
 export type HopResult = { response: Response; finalUrl: string } | { next: string } | PageProblem;
@@ -57,9 +66,14 @@ export async function fetchHop(
   allowed: (origin: string) => boolean,
   deps: FetchDeps,
 ): Promise<HopResult> {
-  const watch = deps.watch?.(url, allowed);
+  const open = allowed(originOf(url) ?? url);
   // Behind a proxy (its address known) every server is private to the browser's check.
-  const checked = !!watch && !!deps.checksAddressSpace && !allowed(originOf(url) ?? url) && !deps.proxyIps?.size;
+  const checked = !!deps.watch && !!deps.checksAddressSpace && !open && !deps.proxyIps?.size;
+  if (!open && !checked && deps.lookup) {
+    const looked = await lookedUpPrivate(url, deps.lookup);
+    if (looked) return looked;
+  }
+  const watch = deps.watch?.(url, allowed);
   try {
     let response: Response;
     try {
@@ -84,6 +98,19 @@ export async function fetchHop(
   } finally {
     watch?.end();
   }
+}
+
+/**
+ * Where the browser resolves names for Gloss (Firefox), a name whose addresses include a private
+ * one is refused before it is asked anything. The request that follows is served from the same
+ * resolver's cache; the address it reaches is judged again (`judgeWhere`), for a name that
+ * answers the request otherwise.
+ */
+async function lookedUpPrivate(url: string, lookup: LookUp): Promise<PageProblem | undefined> {
+  const { host, hostname } = new URL(url);
+  const addresses = await lookup(hostname).catch(() => []);
+  const ip = addresses.find(privateIp);
+  return ip === undefined ? undefined : { problem: t('readResolvedPrivate', url, host, ip), privateAddress: host };
 }
 
 /** Why a request failed: the browser's address check, no access, or no answer. */

@@ -186,3 +186,33 @@ describe('where the browser checks server addresses (Chrome)', () => {
     expect(proxied.asked[0]?.init).not.toHaveProperty('targetAddressSpace');
   });
 });
+
+describe('where the browser resolves names for Gloss (Firefox)', () => {
+  const url = 'https://harbour.example/times';
+
+  test('a name that resolves to this computer is refused before anything is asked of it', async () => {
+    const { fetch, asked: requests } = sites([], [url]);
+    const { watch, watched } = watching(served(url));
+    const lookup = (host: string) => Promise.resolve(host === 'harbour.example' ? ['93.184.215.14', '127.0.0.1'] : []);
+    await expect(readPage(url, asked(), deps(fetch, { watch, lookup }))).resolves.toEqual({
+      problem: t('readResolvedPrivate', url, 'harbour.example', '127.0.0.1'),
+      privateAddress: 'harbour.example',
+    });
+    expect(requests).toEqual([]);
+    expect(watched).toEqual([]);
+  });
+
+  test('a public name, one the resolver cannot say, and the user’s own address are asked for', async () => {
+    const looked: string[] = [];
+    const { fetch } = sites([], [url]);
+    const { watch } = watching(served(url));
+    const publicOnes = (host: string) => (looked.push(host), Promise.resolve([PUBLIC_IP]));
+    await expect(readPage(url, asked(), deps(fetch, { watch, lookup: publicOnes }))).resolves.toHaveProperty('page');
+    const failing = () => Promise.reject(new Error('NS_ERROR_UNKNOWN_HOST'));
+    await expect(readPage(url, asked(), deps(fetch, { watch, lookup: failing }))).resolves.toHaveProperty('page');
+    const allowedPrivate = (origin: string) => origin === 'https://harbour.example';
+    const own = deps(fetch, { watch, lookup: publicOnes });
+    await expect(readPage(url, asked(10_000, { allowedPrivate }), own)).resolves.toHaveProperty('page');
+    expect(looked).toEqual(['harbour.example']);
+  });
+});

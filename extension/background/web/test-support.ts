@@ -86,9 +86,10 @@ export function fakeFetch(respond: (url: string, init: RequestInit) => Response 
 
 /** A fetch that answers only when aborted (a server that never answers). */
 export const silentFetch: typeof fetch = (_, init) =>
-  new Promise((_resolve, reject) =>
-    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error)),
-  );
+  new Promise((_resolve, reject) => {
+    if (init?.signal?.aborted) reject(init.signal.reason as Error);
+    init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+  });
 
 /** Stands in for Readability: the `<title>`, and the text of the `<p>`s. */
 export const fakeHtml = (html: string) =>
