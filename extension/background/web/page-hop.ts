@@ -70,7 +70,7 @@ export async function fetchHop(
   // Behind a proxy (its address known) every server is private to the browser's check.
   const checked = !!deps.watch && !!deps.checksAddressSpace && !open && !deps.proxyIps?.size;
   if (!open && !checked && deps.lookup) {
-    const looked = await lookedUpPrivate(url, deps.lookup);
+    const looked = await abortable(lookedUpPrivate(url, deps.lookup), clock.signal);
     if (looked) return looked;
   }
   const watch = deps.watch?.(url, allowed);
