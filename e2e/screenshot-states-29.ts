@@ -4,8 +4,9 @@
  * They run in headed Chromium on a virtual display of their own, since the browser's permission
  * prompt (which Save and Try bring up) is real UI that headless Chromium never answers; the
  * prompt is answered as a user does (e2e/permission-prompt). The engines answer with the core's
- * fixtures (e2e/fixtures/search-engines): SearXNG at https://searx.example (served here, so the
- * page read after it counts as public: address-verdict.ts), and an instance whose JSON API is off. Brave's key is a fake; nothing is sent to Brave.
+ * fixtures (e2e/fixtures/search-engines): SearXNG at https://searx.example (served here, and
+ * declared public to Chromium's address check with the page read after it), and an instance
+ * whose JSON API is off. Brave's key is a fake; nothing is sent to Brave.
  */
 import type { Page } from 'playwright-core';
 import { launchWithExtension } from './browser';
@@ -13,6 +14,7 @@ import { serveSearxngAt } from './fixtures/search-engines';
 import { request, saveTestProvider } from './panel';
 import { answerPrompt } from './permission-prompt';
 import { serveHttps } from './https-server';
+import { publicServers } from './web-tools-support';
 import { INSIDE_HOST, RUST_ARTICLE, RUST_HOST, RUST_PAGE, webToolStates } from './screenshot-states-29-tools';
 import { startXvfb } from './xvfb';
 
@@ -47,8 +49,9 @@ export async function webStates(lang: 'en' | 'de', providerUrl: string, shoot: S
     serveHttps(INSIDE_HOST, () => ({ type: 'text/html', body: '<title>Wiki</title><p>Inside.</p>' }), '127.0.0.2'),
   ]);
   // Chromium reads one --host-resolver-rules switch: both sites' rules joined.
-  const rules = [site, searxng.site, inside].map((s) => s.args[0]?.split('=')[1]).join(',');
-  const args = [`--host-resolver-rules=${rules}`, '--ignore-certificate-errors'];
+  const maps = [site, searxng.site, inside].map((s) => s.args[0]?.split('=')[1] ?? '');
+  // The sites on 127.0.0.1 count as the internet, as a user's are (web-tools-support.ts).
+  const args = [`--host-resolver-rules=${maps.join(',')}`, '--ignore-certificate-errors', publicServers(maps)];
   const browser = await launchWithExtension({ display: display.name, lang, args });
   try {
     const panel = await browser.openPanel();

@@ -76,7 +76,7 @@ async function startRecorder(title: string) {
  * address check (`targetAddressSpace`, background/web/address-space.ts) takes them for sites on
  * the internet, as a user's browser takes the real ones; 127.0.0.2 stays this computer.
  */
-function publicServers(maps: string[]): string {
+export function publicServers(maps: string[]): string {
   const ports = maps.flatMap((rule) =>
     [...rule.matchAll(/127\.0\.0\.1:(\d+)/g)].map((m) => `127.0.0.1:${m[1]}=public`),
   );
