@@ -42,9 +42,22 @@ const BUILD_FLAGS = process.arch === 'x64' ? [`-DCMAKE_C_FLAGS=${NO_AMX}`, `-DCM
 /** The options the cached binary was built with: a binary built otherwise is built again. */
 const STAMP = join(CACHE, 'bin', 'llama-server.options');
 
-/** True when the cached binary was built as this file builds it and runs here. */
+/** Whether this CPU says it has AMX, which a binary built before BUILD_FLAGS may use and die of. */
+function advertisesAmx() {
+  try {
+    return /\bamx_tile\b/.test(readFileSync('/proc/cpuinfo', 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when the cached binary runs here: built as this file builds it, or (built before the
+ * stamp) on a CPU without AMX, where the older build is the same.
+ */
 function serverWorks() {
-  if (!existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== JSON.stringify(BUILD_FLAGS)) return false;
+  const stamped = existsSync(STAMP) && readFileSync(STAMP, 'utf8') === JSON.stringify(BUILD_FLAGS);
+  if (!stamped && (existsSync(STAMP) || advertisesAmx())) return false;
   try {
     execFileSync(BIN, ['--version'], { stdio: 'ignore', timeout: 20_000 });
     return true;
