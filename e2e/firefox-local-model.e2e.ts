@@ -225,6 +225,9 @@ test('in Firefox an answer goes on, and is stored, after the sidebar is closed',
 test('in Firefox Settings’ Delete file gives the space back', async () => {
   const bar = await ff.sidebar();
   const before = await storageUse();
+  // The sidebar was just opened again (the test before): its page loads the conversation with its
+  // long answer first, and a click before its settings button is drawn is lost (seen under load).
+  await settle(2500);
   await toggleSettings(bar);
   // From Settings' pane, past the provider's Edit and Remove to the model's Delete file (it is
   // in use: no Use button).
