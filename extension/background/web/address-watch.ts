@@ -8,9 +8,9 @@
  * read's request is the worker's own (tab -1); the browser reports it only where Gloss has host
  * access, which every page read has been granted.
  *
- * Looking the name up first (Firefox's `dns.resolve`, with another permission) was not done: a
- * rebinding name answers a lookup with one address and the request with another, so the address
- * the request actually went to is the one to judge (Chrome's own check: `address-space.ts`).
+ * A name is also judged before its request: by the browser itself in Chrome (`address-space.ts`),
+ * by a lookup in Firefox (`page-hop.ts`). A rebinding name can answer that lookup with one
+ * address and the request with another, so the address the request went to is judged too.
  *
  * The search engine's request is watched too (`noteEngine`): a public name answered from a private
  * address shows a proxy in between (Chrome does not say so itself), whose address then proves
@@ -113,7 +113,7 @@ function listen(): boolean {
   events.onBeforeRequest.addListener((d) => void claim(d), FILTER);
   // Firefox reports a redirect the fetch does not follow as an answer (`onResponseStarted`), not
   // with `onBeforeRedirect` as Chrome does: its target is the `Location` it came with.
-  if (typeof (browser.runtime as { getBrowserInfo?: unknown }).getBrowserInfo === 'function')
+  if (import.meta.env.MODE === 'firefox')
     events.onHeadersReceived.addListener(noteLocation, FILTER, ['responseHeaders']);
   events.onBeforeRedirect.addListener((d) => void find(d.requestId)?.hops.push(hop(d)), FILTER);
   events.onResponseStarted.addListener((d) => {

@@ -41,10 +41,9 @@ export interface FetchedPage {
   kind: PageKind;
 }
 
-/** Firefox's resolver (its `dns` permission); elsewhere nothing is known before the request. */
+/** Firefox's resolver (the `dns` permission only its build asks for). */
 async function lookUp(host: string): Promise<string[]> {
-  const dns = (browser as Partial<typeof browser>).dns;
-  return dns ? (await dns.resolve(host)).addresses : [];
+  return (await browser.dns.resolve(host)).addresses;
 }
 
 export const FETCH_DEPS: FetchDeps = {
@@ -56,7 +55,8 @@ export const FETCH_DEPS: FetchDeps = {
   watch: watchRead,
   proxyIps,
   checksAddressSpace: CHECKS_ADDRESS_SPACE,
-  lookup: lookUp,
+  // Elsewhere nothing is known of a name before its request.
+  ...(import.meta.env.MODE === 'firefox' && { lookup: lookUp }),
 };
 
 /** Whether `url` may be requested: http(s), and not private unless allowed. */
