@@ -1,7 +1,8 @@
 /**
  * The conversation database (IndexedDB through `idb`). Answers are written as they arrive: each
- * batch of received text goes to `chunks` (append-only, so a long answer costs no rewrites) and
- * is folded into its turn when the answer ends, or when a restarted worker finds it orphaned.
+ * batch of received text goes to `chunks` (append-only, so a long answer costs no rewrites), with
+ * its tool steps as they last changed, and is folded into its turn when the answer ends, or when
+ * a restarted worker finds it orphaned (`history/stream-chunks.ts`).
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { ConversationRecord } from '../shared/history';
@@ -9,11 +10,13 @@ import type { StoredTurn, TextRecord } from './history/attachment-texts';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 
+/** A streaming answer's update (`history/stream-chunks.ts`); the one at `TOOLS_SEQ` holds its tool state. */
 export interface ChunkRecord {
   turnId: string;
   seq: number;
   text: string;
   reasoning: string;
+  tools?: unknown;
 }
 
 export interface SearchRecord {

@@ -98,10 +98,10 @@ export async function eventually(check: () => boolean | Promise<boolean>, what =
 
 /** Calls `then` with each chunk of text once `store` has written it. */
 export function onStored(store: HistoryStore, then: (chunk: { text: string }) => void): void {
-  const append = store.appendChunk.bind(store);
-  store.appendChunk = async (chunk) => {
-    await append(chunk);
-    then(chunk);
+  const write = store.storeUpdate.bind(store);
+  store.storeUpdate = async (update) => {
+    await write(update);
+    if (update.chunk) then(update.chunk);
   };
 }
 

@@ -116,7 +116,7 @@ describe('an answer', () => {
 
   test('a failed write is reported once and the answer still arrives', async () => {
     const store = await freshStore();
-    store.appendChunk = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));
+    store.storeUpdate = () => Promise.reject(new DOMException('full', 'QuotaExceededError'));
     const { answers, calls } = scripted(store);
     const answer = (await answers.open(ask('q')))!;
     const seen = panel();

@@ -9,18 +9,14 @@ import { partStarts } from '../../shared/tools/answer-parts';
 import type { ToolStep } from '../../shared/tools/tool-steps';
 import { HERE, type LoopEvent } from '../tools/loop-events';
 import type { Decision } from '../tools/tool-calls';
+import type { ToolState } from '../history/stream-chunks';
 
 export class AnswerTools {
   private readonly asking = new Map<string, (decision: Decision) => void>();
-  /** Something worth keeping changed since the last write (`store`). */
+  /** Something worth keeping changed since the last write (`changes`). */
   private changed = false;
 
-  constructor(
-    private readonly turn: TurnRecord,
-    private readonly save: (
-      tools: Pick<TurnRecord, 'steps' | 'rounds' | 'roundLimit' | 'toolsMissing'>,
-    ) => Promise<void>,
-  ) {}
+  constructor(private readonly turn: TurnRecord) {}
 
   /** Where the part being written starts (0, or where the last steps sit). */
   get partStart(): number {
@@ -50,7 +46,7 @@ export class AnswerTools {
   }
 
   /**
-   * Keeps what the loop reported (`store` writes it); says what to tell the panel, and whether a
+   * Keeps what the loop reported (`changes` gives it to write); says what to tell the panel, and whether a
    * new part of the answer starts here (a new step, where no step sat before).
    */
   apply(event: LoopEvent): { sent: ChatEvent | null; newPart: boolean } {
@@ -78,12 +74,15 @@ export class AnswerTools {
     return { sent, newPart };
   }
 
-  /** Writes the steps and rounds if they changed: once per update of the answer, not per event. */
-  async store(): Promise<void> {
-    if (!this.changed) return;
+  /**
+   * The steps and rounds to write with this update, if they changed since the last: one write per
+   * update of the answer, not per event.
+   */
+  changes(): ToolState | undefined {
+    if (!this.changed) return undefined;
     this.changed = false;
     const { steps, rounds, roundLimit, toolsMissing } = this.turn;
-    await this.save({ steps, rounds, roundLimit, toolsMissing });
+    return { steps, rounds, roundLimit, toolsMissing };
   }
 
   /** A new step sits where the text stands; a known one stays where it was. */

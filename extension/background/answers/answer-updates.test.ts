@@ -80,10 +80,12 @@ describe('a round of the tool loop', () => {
   async function loop() {
     const store = await freshStore();
     const writes: string[][] = [];
-    const save = store.saveSteps.bind(store);
-    store.saveSteps = (turnId, tools) => {
-      writes.push([...(tools.steps ?? []).map((s) => s.status), `rounds ${String(tools.rounds?.length ?? 0)}`]);
-      return save(turnId, tools);
+    const save = store.storeUpdate.bind(store);
+    store.storeUpdate = (update) => {
+      const tools = update.tools;
+      if (tools)
+        writes.push([...(tools.steps ?? []).map((s) => s.status), `rounds ${String(tools.rounds?.length ?? 0)}`]);
+      return save(update);
     };
     const requests: { emit: Post; end: (m: CoreMessage) => void }[] = [];
     const source: ToolSource = {

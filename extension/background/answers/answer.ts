@@ -1,7 +1,7 @@
 /**
  * One answer being written, owned by the worker and independent of any panel. Every batch of
- * received text is stored before it is rendered and sent on, so what a panel has seen is always
- * in storage; a panel that closes just stops following, and one that opens catches up from the
+ * received text, with the tool steps it brings, is stored before it is sent on, so what a panel
+ * has seen is always in storage; a panel that closes just stops following, and one that opens catches up from the
  * renderer's snapshot. Text that arrives within UPDATE_MS makes one batch (one write, one
  * render, one message): a provider sends a few dozen events a second, and handling each alone
  * cost the worker and the panel several times more than the text itself (issue 13's bench).
@@ -70,7 +70,7 @@ export class Answer {
         resolve();
       };
     });
-    this.tools = new AnswerTools(turn, (tools) => this.save(() => store.saveSteps(turn.id, tools)));
+    this.tools = new AnswerTools(turn);
     // Continuing an answer: the renderer starts from the text already there, once a panel follows.
     this.unrendered = turn.answer.slice(this.tools.partStart);
   }
@@ -199,15 +199,13 @@ export class Answer {
       // Up to the first new step: text after it must not join the text before it.
       const step = this.queue.findIndex((e) => e.type === 'step' && this.isNew(e.step));
       const { text, reasoning, events } = coalesce(this.queue.splice(0, step < 0 ? this.queue.length : step + 1));
-      if (text || reasoning) {
-        const chunk = { turnId: this.turn.id, seq: this.seq++, text, reasoning };
-        await this.save(() => this.store.appendChunk(chunk));
-      }
-      for (const event of events) {
-        if (await this.apply(event)) return; // ended: anything after is ignored
-      }
-      // The batch's tool steps and rounds, in one write (an ending wrote them with the turn).
-      await this.tools.store();
+      const end = events.findIndex(isEnding);
+      // What the update tells followers is held back (`hold`) until it is stored.
+      for (const event of end < 0 ? events : events.slice(0, end)) this.apply(event as Exclude<Incoming, Ending>);
+      await this.storeUpdate(text, reasoning);
+      // An ending then stores the whole turn; anything after it is ignored.
+      const ending = events[end] as Ending | undefined;
+      if (ending) await this.finish(ending);
     } catch (e) {
       // A bug here must still end the answer (keeping what arrived), never leave it streaming.
       this.over = true;
@@ -225,18 +223,26 @@ export class Answer {
     }
   }
 
-  /** Applies one event; true when it ended the answer. */
-  private async apply(event: Incoming): Promise<boolean> {
+  /** The update's text and the tool state it leaves, in one write (`stream-chunks.ts`). */
+  private async storeUpdate(text: string, reasoning: string): Promise<void> {
+    const chunk = text || reasoning ? { seq: this.seq++, text, reasoning } : undefined;
+    const tools = this.tools.changes();
+    if (chunk || tools) await this.save(() => this.store.storeUpdate({ turnId: this.turn.id, chunk, tools }));
+  }
+
+  /** Applies one event that the answer goes on after (its followers are told as the update is sent). */
+  private apply(event: Exclude<Incoming, Ending>): void {
     if (isLoopEvent(event)) {
       const { sent, newPart } = this.tools.apply(event);
       if (newPart) this.newPart();
       if (sent) this.send(sent);
-      return false;
+      return;
     }
-    if (!isEnding(event)) {
-      this.progress(event);
-      return false;
-    }
+    this.progress(event);
+  }
+
+  /** Ends the answer: stores its final state, then tells its followers. */
+  private async finish(event: Ending): Promise<void> {
     const turn = this.turn;
     switch (event.type) {
       case 'done':
@@ -262,7 +268,6 @@ export class Answer {
     await this.save(() => this.store.finishTurn(turn));
     this.send(ended(event, turn));
     this.end();
-    return true;
   }
 
   /** Applies an event that the answer goes on after: a piece of it, its model or its counts. */

@@ -2,7 +2,6 @@
  * Conversations in the database: written as answers arrive, read back validated (a damaged
  * record is counted and skipped, never allowed to break the rest), searched by word prefix.
  */
-import { unwrap } from 'idb';
 import * as v from 'valibot';
 import {
   ConversationSchema,
@@ -23,9 +22,11 @@ import {
   type StoredTurn,
   type TextRecord,
 } from './attachment-texts';
-import { chunkRange, type Db } from '../db';
+import type { IDBPTransaction } from 'idb';
+import { chunkRange, type Db, type GlossDb } from '../db';
 import { purgeTrash, toTrash, fromTrash } from './history-trash';
 import { withExcerpts } from './history-excerpts';
+import { foldChunks, storeUpdate, type StreamUpdate } from './stream-chunks';
 
 export interface Loaded<T> {
   value: T;
@@ -82,15 +83,12 @@ export class HistoryStore {
     if (!conversation.success) return null;
     const stored = valid(StoredTurnSchema, await tx.objectStore('turns').index('conversationId').getAll(id));
     const turns = joined(stored, textMap(await tx.objectStore('texts').index('conversationId').getAll(id)));
-    for (const turn of turns.value) {
-      if (turn.status !== 'streaming') continue;
-      for (const c of await tx.objectStore('chunks').getAll(chunkRange(turn.id))) {
-        turn.answer += c.text;
-        if (c.reasoning) turn.reasoning = (turn.reasoning ?? '') + c.reasoning;
-      }
-    }
+    const value = {
+      conversation: conversation.output,
+      turns: await Promise.all(turns.value.map((t) => withChunks(tx, t))),
+    };
     await tx.done;
-    return { value: { conversation: conversation.output, turns: turns.value }, damaged: turns.damaged };
+    return { value, damaged: turns.damaged };
   }
 
   async conversation(id: string): Promise<ConversationRecord | undefined> {
@@ -99,22 +97,24 @@ export class HistoryStore {
   }
 
   /** All turns of a conversation (for building the messages of a question). */
+  /** A conversation's turns; a streaming turn's answer and steps include its chunks. */
   async turns(conversationId: string): Promise<TurnRecord[]> {
-    const tx = this.db.transaction(['turns', 'texts']);
+    const tx = this.db.transaction(['turns', 'texts', 'chunks']);
     const stored = valid(
       StoredTurnSchema,
       await tx.objectStore('turns').index('conversationId').getAll(conversationId),
     );
     const texts = textMap(await tx.objectStore('texts').index('conversationId').getAll(conversationId));
-    return joined(stored, texts).value;
+    return Promise.all(joined(stored, texts).value.map((turn) => withChunks(tx, turn)));
   }
 
   async turn(id: string): Promise<TurnRecord | undefined> {
-    const tx = this.db.transaction(['turns', 'texts']);
+    const tx = this.db.transaction(['turns', 'texts', 'chunks']);
     const parsed = v.safeParse(StoredTurnSchema, await tx.objectStore('turns').get(id));
     if (!parsed.success) return undefined;
     const texts = textMap(await Promise.all(textIds(parsed.output).map((t) => tx.objectStore('texts').get(t))));
-    return withTexts(parsed.output, texts) ?? undefined;
+    const turn = withTexts(parsed.output, texts);
+    return turn ? withChunks(tx, turn) : undefined;
   }
 
   /** Whether a turn with this id is stored (damaged or not). */
@@ -171,44 +171,9 @@ export class HistoryStore {
     await tx.done;
   }
 
-  /**
-   * Stores a streaming turn's tool steps and rounds as they change, and nothing else of it: its
-   * text grows in the chunks store meanwhile, and the stored turn's answer must stay where the
-   * chunks start.
-   */
-  async saveSteps(
-    turnId: string,
-    tools: Pick<TurnRecord, 'steps' | 'rounds' | 'roundLimit' | 'toolsMissing'>,
-  ): Promise<void> {
-    // Relaxed, with IndexedDB's own API, as the chunks are (`appendChunk`): a step changes a few
-    // times a round, and each forced flush to disk held the loop (bench:tools).
-    const tx = unwrap(this.db).transaction('turns', 'readwrite', { durability: 'relaxed' });
-    const turns = tx.objectStore('turns');
-    const read = turns.get(turnId);
-    read.onsuccess = () => {
-      if (read.result) turns.put({ ...(read.result as object), ...tools });
-    };
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted', 'AbortError'));
-    });
-  }
-
-  /**
-   * Stores one streaming update's text, before anyone sees it. Written with IndexedDB's own API:
-   * idb's wrappers (a proxy, a promise per request and per transaction) were a tenth of the
-   * worker's time in bench:panel, and this runs up to 15 times a second. With relaxed durability:
-   * the write is complete once the operating system has it, without forcing it onto the disk
-   * (15 disk flushes a second cost battery, and the text waited for each). It risks only the last
-   * updates at a power cut; the finished turn is written with the default durability.
-   */
-  async appendChunk(chunk: { turnId: string; seq: number; text: string; reasoning: string }): Promise<void> {
-    const tx = unwrap(this.db).transaction('chunks', 'readwrite', { durability: 'relaxed' });
-    tx.objectStore('chunks').put(chunk);
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = tx.onabort = () => reject(tx.error ?? new DOMException('The write was aborted', 'AbortError'));
-    });
+  /** Stores one update of a streaming answer: its text and tool state (`stream-chunks.ts`). */
+  storeUpdate(update: StreamUpdate): Promise<void> {
+    return storeUpdate(this.db, update);
   }
 
   /** Stores a turn's final state (its chunks folded in) and indexes its words. */
@@ -240,9 +205,7 @@ export class HistoryStore {
     const orphans = valid(StoredTurnSchema, await this.db.getAllFromIndex('turns', 'status', 'streaming')).value;
     for (const turn of orphans) {
       const chunks = await this.db.getAll('chunks', chunkRange(turn.id));
-      const answer = turn.answer + chunks.map((c) => c.text).join('');
-      const reasoning = (turn.reasoning ?? '') + chunks.map((c) => c.reasoning).join('');
-      await this.writeFinished({ ...turn, answer, reasoning: reasoning || undefined, status: 'interrupted' }, []);
+      await this.writeFinished({ ...foldChunks(turn, chunks), status: 'interrupted' }, []);
     }
     return orphans.length;
   }
@@ -297,4 +260,13 @@ export class HistoryStore {
     await store.put(next);
     return next;
   }
+}
+
+/** A turn as it stands: a streaming one with its chunks folded in (`stream-chunks.ts`). */
+async function withChunks(
+  tx: IDBPTransaction<GlossDb, ['turns', 'texts', 'chunks'] | ['conversations', 'turns', 'chunks', 'texts']>,
+  turn: TurnRecord,
+): Promise<TurnRecord> {
+  if (turn.status !== 'streaming') return turn;
+  return foldChunks(turn, await tx.objectStore('chunks').getAll(chunkRange(turn.id)));
 }

@@ -9,6 +9,7 @@ import { ConversationSchema, summary, type Summary } from '../../shared/history'
 import { indexWords, searchableText } from '../../shared/history-text';
 import { StoredTurnSchema, type StoredTurn } from './attachment-texts';
 import { chunkRange, type Db } from '../db';
+import { foldChunks } from './stream-chunks';
 
 /** Longer than the Undo offer stays on screen; short enough that deleting means deleting. */
 export const TRASH_MINUTES = 10;
@@ -23,11 +24,7 @@ export async function toTrash(db: Db, id: string): Promise<Summary | null> {
   for (const turnId of turnIds) {
     const turn = v.safeParse(StoredTurnSchema, await tx.objectStore('turns').get(turnId));
     const chunks = await tx.objectStore('chunks').getAll(chunkRange(turnId));
-    if (turn.success) {
-      const answer = turn.output.answer + chunks.map((c) => c.text).join('');
-      const reasoning = (turn.output.reasoning ?? '') + chunks.map((c) => c.reasoning).join('');
-      turns.push({ ...turn.output, answer, reasoning: reasoning || undefined });
-    }
+    if (turn.success) turns.push(foldChunks(turn.output, chunks));
     await tx.objectStore('turns').delete(turnId);
     await tx.objectStore('chunks').delete(chunkRange(turnId));
   }
