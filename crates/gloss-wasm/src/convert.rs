@@ -31,3 +31,22 @@ pub fn to_js<T: Serialize>(value: &T) -> JsValue {
         .and_then(|json| js_sys::JSON::parse(&json).ok())
         .unwrap_or(JsValue::NULL)
 }
+
+/// A request for `fetch`, its body handed over as a string: through `to_js` the body (the whole
+/// conversation) would be escaped into JSON text and parsed back, for every request a chat makes.
+pub fn request_to_js(request: &gloss_core::providers::HttpRequest) -> JsValue {
+    #[derive(Serialize)]
+    struct Head<'a> {
+        url: &'a str,
+        method: &'a str,
+        headers: &'a std::collections::BTreeMap<String, String>,
+    }
+    let head = to_js(&Head {
+        url: &request.url,
+        method: &request.method,
+        headers: &request.headers,
+    });
+    // Setting a field of the plain object `to_js` made cannot fail.
+    let _ = js_sys::Reflect::set(&head, &"body".into(), &JsValue::from_str(&request.body));
+    head
+}

@@ -16,7 +16,7 @@ mod tools;
 mod web;
 mod youtube;
 
-use convert::{from_js, to_js};
+use convert::{from_js, request_to_js, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &str = r#"
@@ -139,7 +139,7 @@ pub fn build_request(
 ) -> Result<JsValue, JsValue> {
     let spec: ChatSpec = from_js(spec, "request spec")?;
     providers::build_request(&spec)
-        .map(|request| to_js(&request))
+        .map(|request| request_to_js(&request))
         .map_err(|problem| to_js(&problem))
 }
 

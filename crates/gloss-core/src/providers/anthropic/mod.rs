@@ -32,9 +32,10 @@ impl Protocol for Anthropic {
         let mut body = json!({
             "model": spec.model.trim(),
             "max_tokens": spec.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
-            "messages": turns::turns(spec),
             "stream": true,
         });
+        // Assigned, not written inside `json!`, which copies every value it is given anew.
+        body["messages"] = Value::Array(turns::turns(spec));
         if !system.is_empty() {
             body["system"] = json!(system.join("\n\n"));
         }
@@ -103,7 +104,8 @@ fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<St
 /// `input_schema` (<https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use>);
 /// the description is optional there, so an empty one is left out.
 fn tool(tool: &ToolSpec) -> Value {
-    let mut out = json!({ "name": tool.name, "input_schema": tool.parameters });
+    let mut out = json!({ "name": tool.name });
+    out["input_schema"] = tool.parameters.clone();
     if !tool.description.is_empty() {
         out["description"] = json!(tool.description);
     }

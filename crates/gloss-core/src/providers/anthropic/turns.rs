@@ -27,7 +27,11 @@ pub(super) fn turns(spec: &ChatSpec) -> Vec<Value> {
         }
     }
     out.iter()
-        .map(|turn| json!({ "role": turn.side, "content": turn.content() }))
+        .map(|turn| {
+            let mut out = json!({ "role": turn.side });
+            out["content"] = turn.content();
+            out
+        })
         .collect()
 }
 

@@ -90,10 +90,13 @@ impl Gemini {
 fn body(spec: &ChatSpec) -> Value {
     let (system, turns): (Vec<&Message>, Vec<&Message>) =
         spec.messages.iter().partition(|m| m.role == Role::System);
-    let mut body = json!({ "contents": turns::contents(&turns) });
+    // Assigned, not written inside `json!`, which copies every value it is given anew.
+    let mut body = json!({});
+    body["contents"] = Value::Array(turns::contents(&turns));
     if !spec.tools.is_empty() {
-        let declarations: Vec<Value> = spec.tools.iter().map(declaration).collect();
-        body["tools"] = json!([{ "functionDeclarations": declarations }]);
+        let mut tools = json!({});
+        tools["functionDeclarations"] = spec.tools.iter().map(declaration).collect();
+        body["tools"] = Value::Array(vec![tools]);
     }
     if !system.is_empty() {
         let parts: Vec<Value> = system
@@ -119,11 +122,9 @@ fn body(spec: &ChatSpec) -> Value {
 /// from MCP servers bring whatever schema their authors wrote, and rewriting one into the
 /// subset would drop what the model needs to call it right.
 fn declaration(tool: &ToolSpec) -> Value {
-    json!({
-        "name": tool.name,
-        "description": tool.description,
-        "parametersJsonSchema": tool.parameters,
-    })
+    let mut out = json!({ "name": tool.name, "description": tool.description });
+    out["parametersJsonSchema"] = tool.parameters.clone();
+    out
 }
 
 fn headers(api_key: Option<&str>, accept: &str) -> std::collections::BTreeMap<String, String> {

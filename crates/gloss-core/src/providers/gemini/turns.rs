@@ -19,12 +19,12 @@ pub(super) fn contents(turns: &[&Message]) -> Vec<Value> {
             continue;
         }
         if !results.is_empty() {
-            out.push(json!({ "role": "user", "parts": std::mem::take(&mut results) }));
+            out.push(user_results(std::mem::take(&mut results)));
         }
         out.push(content(message));
     }
     if !results.is_empty() {
-        out.push(json!({ "role": "user", "parts": results }));
+        out.push(user_results(results));
     }
     out
 }
@@ -42,7 +42,19 @@ fn content(message: &Message) -> Value {
         // A turn that was only reasoning: Gemini refuses a turn without parts.
         parts.push(json!({ "text": "" }));
     }
-    json!({ "role": role, "parts": parts })
+    turn(role, parts)
+}
+
+/// Tool results go back as the user's turn.
+fn user_results(results: Vec<Value>) -> Value {
+    turn("user", results)
+}
+
+/// A turn of `parts`, moved in: `json!` copies every value it is given anew (`to_value`).
+fn turn(role: &str, parts: Vec<Value>) -> Value {
+    let mut out = json!({ "role": role });
+    out["parts"] = Value::Array(parts);
+    out
 }
 
 /// A part as Gemini's `Part`: `{ "text" }`, or an image as `{ "inlineData": { "mimeType",

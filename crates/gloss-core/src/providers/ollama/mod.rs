@@ -26,11 +26,9 @@ pub(super) struct Ollama;
 
 impl Protocol for Ollama {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
-        let mut body = json!({
-            "model": spec.model.trim(),
-            "messages": spec.messages.iter().map(message).collect::<Vec<_>>(),
-            "stream": true,
-        });
+        let mut body = json!({ "model": spec.model.trim(), "stream": true });
+        // Assigned, not written inside `json!`, which copies every value it is given anew.
+        body["messages"] = spec.messages.iter().map(message).collect();
         let options = sampling(
             ("temperature", spec.temperature),
             ("num_predict", spec.max_tokens),

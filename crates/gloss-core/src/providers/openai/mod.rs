@@ -26,10 +26,12 @@ impl Protocol for OpenAi {
     fn build_request(&self, spec: &ChatSpec) -> HttpRequest {
         let mut body = json!({
             "model": spec.model.trim(),
-            "messages": spec.messages.iter().map(message).collect::<Vec<_>>(),
             "stream": true,
             "stream_options": { "include_usage": true },
         });
+        // Assigned, not written inside `json!`, which copies every value it is given anew
+        // (`to_value`): the messages and the tools are most of a long request.
+        body["messages"] = spec.messages.iter().map(message).collect();
         if let Some(t) = spec.temperature {
             body["temperature"] = json!(t);
         }
@@ -100,7 +102,9 @@ fn message(m: &Message) -> Value {
             PartRef::ToolCall(_) | PartRef::Reasoning(_) => None,
         })
         .collect();
-    json!({ "role": m.role, "content": parts })
+    let mut out = json!({ "role": m.role });
+    out["content"] = Value::Array(parts);
+    out
 }
 
 #[cfg(test)]

@@ -14,11 +14,15 @@ pub(in crate::providers) fn offered(tools: &[ToolSpec]) -> Value {
     let tools: Vec<Value> = tools
         .iter()
         .map(|tool| {
-            let mut function = json!({ "name": tool.name, "parameters": tool.parameters });
+            // Moved in, not through `json!`, which copies every value it is given (`to_value`).
+            let mut function = json!({ "name": tool.name });
+            function["parameters"] = tool.parameters.clone();
             if !tool.description.is_empty() {
                 function["description"] = json!(tool.description);
             }
-            json!({ "type": "function", "function": function })
+            let mut offered = json!({ "type": "function" });
+            offered["function"] = function;
+            offered
         })
         .collect();
     Value::Array(tools)
@@ -40,7 +44,9 @@ pub(super) fn assistant_with_calls(m: &Message) -> Value {
         json!(text)
     };
     let calls: Vec<Value> = m.content.tool_calls().map(call).collect();
-    json!({ "role": "assistant", "content": content, "tool_calls": calls })
+    let mut out = json!({ "role": "assistant", "content": content });
+    out["tool_calls"] = Value::Array(calls);
+    out
 }
 
 fn call(call: &ToolCall) -> Value {
