@@ -163,6 +163,40 @@ describe('once, with the OpenAI protocol', () => {
     }
   });
 
+  test('a worker stopped after a call ran leaves the answer interrupted with the call done; Continue goes on without running it again', async () => {
+    await request(panel, 'mcp.policy', { id: serverId, tool: 'echo', policy: 'allow' });
+    const callsBefore = everything.calls().length;
+    const before = model.requests.length;
+    // The model's answer to the call's result never comes before the worker is stopped.
+    const release = model.hold(before + 1);
+    try {
+      model.script(ECHO);
+      await newChat(panel);
+      await ask(panel, 'Use echo, please.');
+      await expect.poll(() => model.requests.length, { timeout: 15_000 }).toBe(before + 2);
+      await expect.poll(() => step('echo').textContent()).toMatch(/Done in [\d.]+ s/);
+
+      // What the browser does to an idle worker, done now through the DevTools protocol.
+      const cdp = await panel.context().newCDPSession(panel);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await expect.poll(status, { timeout: 15_000 }).toBe('interrupted');
+      expect(await step('echo').textContent()).toMatch(/Done in [\d.]+ s/);
+      expect(await answer()).toContain(PREAMBLE);
+      release();
+
+      await lastTurn(panel).getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(status, { timeout: 15_000 }).toBe('done');
+      await expect.poll(answer).toContain(ECHOED);
+      // The call ran once: Continue sent its kept result to the model instead of calling again.
+      expect(everything.calls().slice(callsBefore)).toEqual(['echo']);
+      expect(resultOf('openai', model.requests.at(-1)?.body ?? {}).text).toContain(ECHOED);
+    } finally {
+      release();
+      await request(panel, 'mcp.policy', { id: serverId, tool: 'echo', policy: 'ask' });
+    }
+  });
+
   test('a tool set to Off is not in the request’s tools; the others are', async () => {
     await request(panel, 'mcp.policy', { id: serverId, tool: 'echo', policy: 'off' });
     try {

@@ -9,12 +9,16 @@ import { partStarts } from '../../shared/tools/answer-parts';
 import type { ToolStep } from '../../shared/tools/tool-steps';
 import { HERE, type LoopEvent } from '../tools/loop-events';
 import type { Decision } from '../tools/tool-calls';
-import type { ToolState } from '../history/stream-chunks';
+import type { LoopRecord, RoundRecord } from '../history/stream-chunks';
 
 export class AnswerTools {
   private readonly asking = new Map<string, (decision: Decision) => void>();
-  /** Something worth keeping changed since the last write (`changes`). */
-  private changed = false;
+  /** The rounds with something worth keeping changed since the last write (`changes`). */
+  private readonly changedRounds = new Set<number>();
+  /** The loop's notes changed since the last write. */
+  private loopChanged = false;
+  /** Each kept round's results as last written: the loop gives a round new results as they come. */
+  private readonly written = new WeakMap<object, unknown>();
 
   constructor(private readonly turn: TurnRecord) {}
 
@@ -70,19 +74,32 @@ export class AnswerTools {
       sent = event;
     }
     // A call starting to run is not written: stopped there, it runs again on Continue anyway.
-    if (event.type !== 'step' || event.step.status !== 'running') this.changed = true;
+    if (event.type === 'step') {
+      if (event.step.status !== 'running') this.changedRounds.add(event.step.round);
+    } else if (event.type === 'rounds') {
+      event.rounds.forEach((kept, i) => {
+        if (this.written.get(kept) !== kept.results) this.changedRounds.add(i);
+      });
+    } else this.loopChanged = true;
     return { sent, newPart };
   }
 
   /**
-   * The steps and rounds to write with this update, if they changed since the last: one write per
-   * update of the answer, not per event.
+   * What to write with this update: the rounds that changed since the last (each whole: its
+   * steps and its messages), and the loop's notes if they did. One write per update of the
+   * answer, not per event, and none of the rounds before, however long their results.
    */
-  changes(): ToolState | undefined {
-    if (!this.changed) return undefined;
-    this.changed = false;
-    const { steps, rounds, roundLimit, toolsMissing } = this.turn;
-    return { steps, rounds, roundLimit, toolsMissing };
+  changes(): { rounds?: RoundRecord[]; loop?: LoopRecord } {
+    const { steps = [], rounds = [], roundLimit, toolsMissing } = this.turn;
+    const changed = [...this.changedRounds].map((round): RoundRecord => {
+      const kept = rounds[round];
+      if (kept) this.written.set(kept, kept.results);
+      return { round, steps: steps.filter((s) => s.round === round), ...(kept && { kept }) };
+    });
+    const loop = this.loopChanged ? { roundLimit, toolsMissing } : undefined;
+    this.changedRounds.clear();
+    this.loopChanged = false;
+    return { ...(changed.length > 0 && { rounds: changed }), ...(loop && { loop }) };
   }
 
   /** A new step sits where the text stands; a known one stays where it was. */

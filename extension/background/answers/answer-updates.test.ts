@@ -77,20 +77,24 @@ describe('a round of the tool loop', () => {
     policy: 'allow',
   };
 
-  async function loop() {
+  /** A loop whose one tool answers after `callMs`. */
+  async function loop(callMs = 0) {
     const store = await freshStore();
     const writes: string[][] = [];
     const save = store.storeUpdate.bind(store);
     store.storeUpdate = (update) => {
-      const tools = update.tools;
-      if (tools)
-        writes.push([...(tools.steps ?? []).map((s) => s.status), `rounds ${String(tools.rounds?.length ?? 0)}`]);
+      // The rounds written: their steps' states, how many hold their messages, and their results.
+      const rounds = update.rounds ?? [];
+      const kept = rounds.filter((r) => r.kept).length;
+      const results = rounds.reduce((n, r) => n + (r.kept?.results.length ?? 0), 0);
+      const states = rounds.flatMap((r) => r.steps.map((s) => s.status));
+      if (rounds.length > 0) writes.push([...states, `rounds ${String(kept)}, results ${String(results)}`]);
       return save(update);
     };
     const requests: { emit: Post; end: (m: CoreMessage) => void }[] = [];
     const source: ToolSource = {
       offered: () => Promise.resolve([echo]),
-      call: () => Promise.resolve({ text: 'echoed', isError: false }),
+      call: () => new Promise((resolve) => setTimeout(() => resolve({ text: 'echoed', isError: false }), callMs)),
     };
     const settings = {
       ...SETTINGS,
@@ -129,10 +133,11 @@ describe('a round of the tool loop', () => {
     requests[0]!.end({ role: 'assistant', content: [{ type: 'toolCall', ...call }] });
     await eventually(() => requests.length === 2, 'the next request');
     await eventually(() => writes.length === 2, 'the round’s results written');
-    // The new step at once; then the call running, done and its result in one write.
+    // The new step at once; then the call running, done and its result in one write: the end
+    // is stored with the result, or a worker stopped just after would run the call again.
     expect(writes).toEqual([
-      ['waiting', 'rounds 0'],
-      ['done', 'rounds 1'],
+      ['waiting', 'rounds 0, results 0'],
+      ['done', 'rounds 1, results 1'],
     ]);
     expect((await store.turn(answer.turn.id))?.rounds?.[0]?.results).toHaveLength(1);
     const steps = together.messages.map((m) => m.flatMap((e) => (e.type === 'step' ? [e.step.status] : [])));
@@ -142,5 +147,19 @@ describe('a round of the tool loop', () => {
     requests[1]!.end({ role: 'assistant', content: 'Done.' });
     await answer.ended;
     expect((await store.turn(answer.turn.id))?.steps?.map((s) => s.status)).toEqual(['done']);
+  });
+
+  test('a call that takes a while: its end is written with its result, not after it', async () => {
+    const { writes, requests, answers } = await loop(40);
+    await answers.open(askRequest());
+    await eventually(() => requests.length === 1, 'the request');
+    const call = { id: 'c1', name: 'echo', arguments: {} };
+    requests[0]!.emit({ type: 'toolCall', ...call });
+    requests[0]!.emit({ type: 'done', reason: 'toolCalls' });
+    requests[0]!.end({ role: 'assistant', content: [{ type: 'toolCall', ...call }] });
+    await eventually(() => requests.length === 2, 'the next request');
+    await eventually(() => writes.some((w) => w[0] === 'done'), 'the call’s end written');
+    // Stopped right after this write, the worker would find the result kept: Continue does not run it again.
+    expect(writes.find((w) => w[0] === 'done')).toEqual(['done', 'rounds 1, results 1']);
   });
 });

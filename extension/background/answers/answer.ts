@@ -226,8 +226,8 @@ export class Answer {
   /** The update's text and the tool state it leaves, in one write (`stream-chunks.ts`). */
   private async storeUpdate(text: string, reasoning: string): Promise<void> {
     const chunk = text || reasoning ? { seq: this.seq++, text, reasoning } : undefined;
-    const tools = this.tools.changes();
-    if (chunk || tools) await this.save(() => this.store.storeUpdate({ turnId: this.turn.id, chunk, tools }));
+    const update = { turnId: this.turn.id, ...(chunk && { chunk }), ...this.tools.changes() };
+    if (update.chunk || update.rounds || update.loop) await this.save(() => this.store.storeUpdate(update));
   }
 
   /** Applies one event that the answer goes on after (its followers are told as the update is sent). */

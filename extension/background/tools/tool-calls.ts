@@ -52,6 +52,10 @@ export const stepId = (round: number, callId: string): string => `r${round}-${ca
 /**
  * Answers `calls` (their steps in `steps`, in the same order); `onResult` is told each result as
  * it comes. Resolves with the results in call order.
+ *
+ * A call's end is shown just after its result is told: the answer stores both in the one write
+ * the end makes at once, so a worker stopped after a call ran finds its result kept, and
+ * Continue does not run it again (before, the result waited for the next update).
  */
 export async function answerCalls(
   calls: readonly ToolCall[],
@@ -61,8 +65,12 @@ export async function answerCalls(
 ): Promise<CoreMessage[]> {
   return Promise.all(
     calls.map(async (call, i) => {
-      const result = await answerCall(call, steps[i] ?? stepFor(call, 0, ctx.exposed), ctx);
+      let end: ToolStep | undefined;
+      const show = (step: ToolStep) =>
+        step.status === 'waiting' || step.status === 'running' ? ctx.show(step) : (end = step);
+      const result = await answerCall(call, steps[i] ?? stepFor(call, 0, ctx.exposed), { ...ctx, show });
       onResult(result);
+      if (end) ctx.show(end);
       return result;
     }),
   );
