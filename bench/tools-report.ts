@@ -19,9 +19,12 @@ export interface LoopRun {
   /** Per round: the model's last byte → the `tools/call` at the server, and the worker's tasks within. */
   toCall: number[];
   toCallWorker: number[];
+  /** The CPU time the worker's thread got in those tasks (less than their span when it was descheduled). */
+  toCallCpu: number[];
   /** Per round: the call's result leaving the server → the next model request arriving. */
   toModel: number[];
   toModelWorker: number[];
+  toModelCpu: number[];
   /** Per round: the tool's own time at the server (request in → response out). */
   tool: number[];
   worker: { wall: number; cpu: number; tasks: number };
@@ -29,26 +32,35 @@ export interface LoopRun {
   longTasks: number[];
 }
 
-export interface Spans {
-  toCall: number[];
-  toCallWorker: number[];
-  toModel: number[];
-  toModelWorker: number[];
-  tool: number[];
-}
+export type Spans = Pick<
+  LoopRun,
+  'toCall' | 'toCallWorker' | 'toCallCpu' | 'toModel' | 'toModelWorker' | 'toModelCpu' | 'tool'
+>;
 
 /** Each round's spans, from the model's and the server's notes and the trace. */
 export function spans(requests: ModelRequest[], calls: TimedCall[], events: TraceEvent[]): Spans {
-  const out: Spans = { toCall: [], toCallWorker: [], toModel: [], toModelWorker: [], tool: [] };
-  const worker = (from: number, to: number) => busyMs(events, WORKER, from, to).wall;
+  const out: Spans = {
+    toCall: [],
+    toCallWorker: [],
+    toCallCpu: [],
+    toModel: [],
+    toModelWorker: [],
+    toModelCpu: [],
+    tool: [],
+  };
+  const worker = (from: number, to: number) => busyMs(events, WORKER, from, to);
   calls.forEach((call, k) => {
     const made = requests[k];
     const next = requests[k + 1];
     if (!made?.called || !next) throw new Error(`round ${k + 1}: no model request around its call`);
     out.toCall.push((call.arrivedUs - made.lastByteUs) / 1000);
-    out.toCallWorker.push(worker(made.lastByteUs, call.arrivedUs));
+    const first = worker(made.lastByteUs, call.arrivedUs);
+    out.toCallWorker.push(first.wall);
+    out.toCallCpu.push(first.cpu);
     out.toModel.push((next.arrivedUs - call.leftUs) / 1000);
-    out.toModelWorker.push(worker(call.leftUs, next.arrivedUs));
+    const second = worker(call.leftUs, next.arrivedUs);
+    out.toModelWorker.push(second.wall);
+    out.toModelCpu.push(second.cpu);
     out.tool.push((call.leftUs - call.arrivedUs) / 1000);
   });
   return out;
@@ -91,6 +103,12 @@ export function printRuns(runs: LoopRun[]): void {
 function summaryRows(loops: LoopRun[], plain: LoopRun[]): [string, number[], number][] {
   const all = (pick: (r: LoopRun) => number[]) => loops.flatMap(pick);
   const rounds = loops[0]?.rounds ?? 1;
+  // A round's two spans added up, over every round of every loop.
+  const both = (pick: (r: LoopRun) => [number[], number[]]) =>
+    loops.flatMap((r) => {
+      const [a, b] = pick(r);
+      return a.map((x, i) => x + (b[i] ?? 0));
+    });
   const per = (pick: (r: LoopRun) => number) => loops.map((r) => pick(r) / rounds);
   // Beyond what an answer that calls nothing costs (the same question; the median of those runs).
   const beyond = (pick: (r: LoopRun) => number) => {
@@ -102,6 +120,8 @@ function summaryRows(loops: LoopRun[], plain: LoopRun[]): [string, number[], num
     ['… the worker’s tasks in that span', all((r) => r.toCallWorker), 2],
     ['Result leaves the server → next model request (wall)', all((r) => r.toModel), 1],
     ['… the worker’s tasks in this span', all((r) => r.toModelWorker), 2],
+    ['Both spans: the worker’s tasks', both((r) => [r.toCallWorker, r.toModelWorker]), 2],
+    ['Both spans: the CPU time those tasks got', both((r) => [r.toCallCpu, r.toModelCpu]), 2],
     ['The tool’s own time at the server', all((r) => r.tool), 2],
     ['Worker busy per round: whole loop / rounds', per((r) => r.worker.wall), 2],
     ['Worker CPU per round: whole loop / rounds', per((r) => r.worker.cpu), 2],
