@@ -22,6 +22,8 @@ export interface ModelRequest {
 export interface ModelScript {
   tool: string;
   rounds: number;
+  /** How long each call's `message` is (echo answers with it): 0 for a short one. */
+  resultChars?: number;
 }
 
 /** A provider flushes an event at a time; a few milliseconds apart, as the e2e model sends them. */
@@ -32,7 +34,8 @@ function reply(script: ModelScript, body: Body): { chunks: string[]; called: boo
   const messages = Array.isArray(body.messages) ? (body.messages as { role?: string }[]) : [];
   const done = messages.filter((m) => m.role === 'tool').length;
   if (done >= script.rounds) return { chunks: WIRES.openai.textBody(`Done after ${done} calls.`), called: false };
-  const call = { id: `call_GlossBench${done + 1}`, name: script.tool, args: { message: `round ${done + 1}` } };
+  const message = `round ${done + 1} `.padEnd(script.resultChars ?? 0, 'lorem ipsum ');
+  const call = { id: `call_GlossBench${done + 1}`, name: script.tool, args: { message } };
   return { chunks: WIRES.openai.callBody(call, 'Asking the tool.'), called: true };
 }
 

@@ -10,7 +10,9 @@
  * Hold the browser lock while it runs: `flock /tmp/gloss-browser.lock npm run bench:tools`.
  *
  * Arguments: `--rounds N` (default 10) calls a loop makes; `--runs N` (default 5) loops, each
- * after an answer with no call; `--breakdown` prints what the worker spent its time on.
+ * after an answer with no call; `--result-chars N` (default 0: a few words) makes each call's
+ * message, and so echo's result, that long, as a tool that reads a page answers; `--breakdown`
+ * prints what the worker spent its time on.
  * GLOSS_TRACE_DUMP=file writes each run's trace events (the last run's remain) for a closer look.
  */
 import { writeFileSync } from 'node:fs';
@@ -24,11 +26,17 @@ import { printRuns, printSummary, spans, type LoopRun } from './tools-report';
 import { breakdown, busyMs, stampProcess, Trace } from './trace';
 import { endMeasure, freshPanel } from './fresh-panel';
 
+// Playwright attaches to the extension's worker with the DevTools network domain on, which
+// copies every request (the whole conversation, each round) into DevTools events on the worker's
+// own thread: a cost no user's worker pays, a third of the worker's time a round with long results.
+process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK = '1';
+
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
   args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback;
 const ROUNDS = option('--rounds', 10);
 const RUNS = option('--runs', 5);
+const RESULT_CHARS = option('--result-chars', 0);
 const breakdowns = args.includes('--breakdown');
 
 interface Context {
@@ -79,7 +87,7 @@ function answerEnded(panel: Page): Promise<string> {
 async function measure(ctx: Context, rounds: number): Promise<LoopRun> {
   const { panel, model, everything, trace } = ctx;
   await freshPanel(ctx.browser, ctx.panel);
-  model.script({ tool: 'echo', rounds });
+  model.script({ tool: 'echo', rounds, resultChars: RESULT_CHARS });
   everything.calls.length = 0;
   await trace.start();
   const before = nowUs();
