@@ -10,7 +10,7 @@ import type { StoredTurn, TextRecord } from './history/attachment-texts';
 import { messageOf } from '../shared/errors';
 import { t } from '../shared/i18n';
 
-/** A streaming answer's update (`history/stream-chunks.ts`); the one at `TOOLS_SEQ` holds its tool state. */
+/** A streaming answer's update (`history/stream-chunks.ts`): text, or, with `tools`, a round of its tool loop or the loop's notes. */
 export interface ChunkRecord {
   turnId: string;
   seq: number;
