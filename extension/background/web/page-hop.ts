@@ -157,6 +157,7 @@ async function judgeWhere(url: string, response: Response, watch: RequestWatch, 
   const found = j.checked ? undefined : privateHop(hops, j.allowed, j.deps.proxyIps ?? new Set());
   if (found) return { problem: t('readResolvedPrivate', url, found.host, found.ip), privateAddress: found.host };
   if (!redirect) return { response, finalUrl: url };
+  // A redirect with no target: its `Location` is not an address (or the browser did not say it).
   const to = hops.find((hop) => hop.to !== undefined)?.to;
-  return to === undefined ? { problem: t('readUnchecked', url) } : { next: to };
+  return to === undefined ? { problem: t('readBadRedirect', url) } : { next: to };
 }

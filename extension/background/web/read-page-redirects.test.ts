@@ -118,13 +118,14 @@ describe('redirects, followed by Gloss', () => {
     });
   });
 
-  test('a redirect whose target the browser did not report is not followed', async () => {
+  test('a redirect with no address to go to (a malformed Location) is not followed, and says so', async () => {
     const from = 'https://news.example/moved';
     const { fetch } = sites([from], []);
     const { watch } = watching(served(from));
     await expect(readPage(from, asked(), deps(fetch, { watch }))).resolves.toEqual({
-      problem: t('readUnchecked', from),
+      problem: t('readBadRedirect', from),
     });
+    expect(t('readBadRedirect', from)).toContain('redirects to an address that Gloss could not read');
   });
 
   test(`a loop of redirects stops after ${MAX_REDIRECTS}`, async () => {
