@@ -50,8 +50,8 @@ export class AnswerTools {
   }
 
   /**
-   * Keeps what the loop reported (`changes` gives it to write); says what to tell the panel, and whether a
-   * new part of the answer starts here (a new step, where no step sat before).
+   * Keeps what the loop reported (`changes` gives it to write); says what to tell the panel, and
+   * whether a new part of the answer starts here (a new step, where no step sat before).
    */
   apply(event: LoopEvent): { sent: ChatEvent | null; newPart: boolean } {
     const turn = this.turn;

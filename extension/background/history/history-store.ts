@@ -2,6 +2,7 @@
  * Conversations in the database: written as answers arrive, read back validated (a damaged
  * record is counted and skipped, never allowed to break the rest), searched by word prefix.
  */
+import type { IDBPTransaction } from 'idb';
 import * as v from 'valibot';
 import {
   ConversationSchema,
@@ -22,7 +23,6 @@ import {
   type StoredTurn,
   type TextRecord,
 } from './attachment-texts';
-import type { IDBPTransaction } from 'idb';
 import { chunkRange, type Db, type GlossDb } from '../db';
 import { purgeTrash, toTrash, fromTrash } from './history-trash';
 import { withExcerpts } from './history-excerpts';
@@ -96,8 +96,10 @@ export class HistoryStore {
     return parsed.success ? parsed.output : undefined;
   }
 
-  /** All turns of a conversation (for building the messages of a question). */
-  /** A conversation's turns; a streaming turn's answer and steps include its chunks. */
+  /**
+   * All turns of a conversation (for building the messages of a question); a streaming turn's
+   * answer and steps include its chunks.
+   */
   async turns(conversationId: string): Promise<TurnRecord[]> {
     const tx = this.db.transaction(['turns', 'texts', 'chunks']);
     const stored = valid(
