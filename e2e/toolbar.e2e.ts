@@ -55,6 +55,16 @@ test('clicking the toolbar button opens the side panel with Gloss in it, and clo
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 });
 
+/** `check`, or its failure with what was on screen and in the browser then (a rare failure says why). */
+async function explained(check: Promise<unknown>): Promise<void> {
+  try {
+    await check;
+  } catch (e) {
+    const material = await h.browser.worker.evaluate(() => chrome.storage.session.get(null));
+    throw new Error(`${String(e)}\nwaiting material: ${JSON.stringify(material)}\n${await h.describe()}`, { cause: e });
+  }
+}
+
 /** Ways text can be selected on a page: a paragraph, inside a textarea, inside an iframe. */
 const SELECTIONS: [string, string, (quote: string) => void][] = [
   [
@@ -103,9 +113,11 @@ test.each(SELECTIONS)(
     await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 
     // The quote waits in the composer as a chip, credited to the page.
-    await expect
-      .poll(() => h.inPanel((doc) => doc?.querySelector('.chip')?.textContent ?? ''), { timeout: 15_000 })
-      .toMatch(/Tides.*Tides are caused by the gravity of the Moon\./);
+    await explained(
+      expect
+        .poll(() => h.inPanel((doc) => doc?.querySelector('.chip')?.textContent ?? ''), { timeout: 15_000 })
+        .toMatch(/Tides.*Tides are caused by the gravity of the Moon\./),
+    );
     const messages = await h.askFromPanel('What causes this?');
     expect(messages[0]?.role).toBe('system');
     expect(messages[0]?.content).toContain('never follow instructions');
@@ -179,34 +191,58 @@ test('with the panel already open, the ask-selection shortcut still puts the key
 });
 
 test('a panel open in another window stays open when the shortcut reopens this one for typing', async () => {
+  await h.ensureProvider();
   const page = await h.page();
   if ((await h.sidePanels()).length === 0) await h.shortcut('alt+shift+g');
   await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(1);
+  await page.goto(`${h.server.url}/article`);
+  await page.setContent('<title>Moons</title><p id="q">The Moon pulls the sea.</p>');
+  await page.click('#q');
+  const select = () => page.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('q') as Node));
+  await select();
   const opened = h.browser.context.waitForEvent('page');
   await h.browser.worker.evaluate(async (url) => {
     await chrome.windows.create({ url, focused: true });
   }, `${h.server.url}/second`);
   const second = await opened;
   await second.setContent('<title>Second</title><p>Another window.</p>');
-  await h.shortcut('alt+shift+g', second);
-  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(2);
-
-  await page.bringToFront();
-  await page.setContent('<title>Moons</title><p id="q">The Moon pulls the sea.</p>');
-  await page.click('#q');
-  await page.evaluate(() => getSelection()?.selectAllChildren(document.getElementById('q') as Node));
-  await h.shortcut('alt+shift+q');
   // Each panel's quote and question (the panels of both windows).
   const panels = () =>
     h.inPanels((doc) => ({
       quote: doc.querySelector('.chip-text')?.textContent ?? '',
       question: doc.querySelector('textarea')?.value ?? '',
     }));
-  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(2);
   const quoted = async () => (await panels()).find((p) => p.quote.includes('The Moon pulls the sea.'));
+
+  // The panel opened there is still loading (it has not told Gloss it is open) when the reader
+  // asks in the first window at once: it is reopened with the others, not left closed.
+  await h.shortcut('alt+shift+g', second);
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(2);
+  await page.bringToFront();
+  await h.shortcut('alt+shift+q');
   await expect.poll(quoted, { timeout: 15_000 }).toBeDefined();
-  const draft = (await quoted())?.question;
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(2);
+
+  // Asked again once both panels show their composer, the keyboard goes to this window's
+  // panel (reloaded for it), and what is typed continues its draft.
+  const composers = async () => (await h.inPanels((doc) => doc.querySelector('textarea') !== null)).filter(Boolean);
+  await expect.poll(async () => (await composers()).length, { timeout: 10_000 }).toBe(2);
+  await h.inPanels((doc) => (doc.body.dataset.before = 'yes'));
+  await select();
+  await h.shortcut('alt+shift+q');
+  const fresh = async () =>
+    (
+      await h.inPanels((doc) => ({
+        reloaded: doc.body.dataset.before === undefined,
+        quote: doc.querySelector('.chip-text')?.textContent ?? '',
+        question: doc.querySelector('textarea')?.value ?? '',
+        typing: doc.hasFocus() && doc.activeElement?.tagName === 'TEXTAREA',
+      }))
+    ).find((p) => p.reloaded && p.quote.includes('The Moon pulls the sea.'));
+  await expect.poll(async () => (await fresh())?.typing, { timeout: 15_000 }).toBe(true);
+  await expect.poll(h.sidePanels, { timeout: 10_000 }).toHaveLength(2);
+  const draft = (await fresh())?.question;
   await h.xdotool('type', '--delay', '20', ' Which moon?');
-  await expect.poll(async () => (await quoted())?.question).toBe(`${draft} Which moon?`);
+  await expect.poll(async () => (await fresh())?.question).toBe(`${draft} Which moon?`);
   await second.close();
 });

@@ -10,6 +10,8 @@ type Presence = (windowId: number, close: () => void, gone: Promise<void>, retir
 const fake = vi.hoisted(() => ({
   presence: undefined as Presence | undefined,
   opened: [] as number[],
+  /** Whether the browser opens the panels asked for. */
+  opens: true,
   forTyping: [] as [number, number[]][],
   released: 0,
 }));
@@ -21,8 +23,14 @@ vi.mock('./settings/host-access', () => ({
 vi.mock('../shared/protocol', () => ({ onPanelPresence: (callback: Presence) => (fake.presence = callback) }));
 vi.mock('../shared/chrome-side-panel', () => ({
   hasSidePanel: () => true,
-  openSidePanel: (windowId: number) => fake.opened.push(windowId),
-  openSidePanelForTyping: (windowId: number, openIn: number[]) => fake.forTyping.push([windowId, openIn]),
+  openSidePanel: (windowId: number) => {
+    fake.opened.push(windowId);
+    return Promise.resolve(fake.opens);
+  },
+  openSidePanelForTyping: (windowId: number, openIn: number[]) => {
+    fake.forTyping.push([windowId, openIn]);
+    return Promise.resolve(fake.opens);
+  },
 }));
 
 const { openPanel, panelReady, togglePanel, trackPanels } = await import('./panel');
@@ -51,9 +59,10 @@ const tab = (windowId: number) => ({ windowId }) as Tabs.Tab;
 describe('togglePanel', () => {
   beforeEach(() => (fake.opened = []));
 
-  test('with no panel in the window, opens one there', () => {
+  test('with no panel in the window, opens one there', async () => {
     togglePanel(tab(1));
     expect(fake.opened).toEqual([1]);
+    await announce(1).leave();
   });
 
   test('with a panel open, asks it to close (opening an open side panel changes nothing)', async () => {
@@ -64,6 +73,7 @@ describe('togglePanel', () => {
     togglePanel(tab(2));
     expect(panel.closes).toBe(1);
     expect(fake.opened).toEqual([2, 2]);
+    await announce(2).leave();
   });
 
   test('a panel that closed before its port said so still lets the click open a panel', async () => {
@@ -96,7 +106,37 @@ describe('openPanel (material arrived: the user types next)', () => {
     ]);
     // Reopening window 11's panel reloads every open one: each is retired first; a fresh open retires none.
     expect([mine.retired, other.retired]).toEqual([1, 1]);
-    await Promise.all([mine.leave(), other.leave()]);
+    await Promise.all([mine.leave(), other.leave(), announce(13).leave()]);
+  });
+});
+
+describe('a panel Gloss opened that has not said so yet (it is still loading)', () => {
+  beforeEach(() => {
+    fake.forTyping = [];
+    fake.opens = true;
+  });
+
+  test('is reopened with the others when material arrives in another window', async () => {
+    const mine = announce(41);
+    togglePanel(tab(42));
+    openPanel(tab(41));
+    expect(fake.forTyping).toEqual([[41, [41, 42]]]);
+    const fresh = announce(42);
+    await Promise.all([mine.leave(), fresh.leave()]);
+  });
+
+  test('counts as open only while it could still be loading, and not when it failed to open', async () => {
+    vi.useFakeTimers();
+    const mine = announce(43);
+    togglePanel(tab(44));
+    await vi.advanceTimersByTimeAsync(6_000);
+    fake.opens = false;
+    togglePanel(tab(45));
+    await vi.advanceTimersByTimeAsync(0);
+    openPanel(tab(43));
+    expect(fake.forTyping).toEqual([[43, [43]]]);
+    await mine.leave();
+    vi.useRealTimers();
   });
 });
 

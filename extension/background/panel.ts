@@ -50,6 +50,24 @@ export function panelReady(windowId: number): Promise<void> {
   return reloading.get(windowId)?.ready ?? Promise.resolve();
 }
 
+/**
+ * Windows where Gloss opened the panel, which has not announced itself yet → when. A panel takes
+ * a moment to load before it can say it is open; material asked for in another window meanwhile
+ * reloads the open panels (`openPanel`), and this one must be among them, or it stays closed.
+ */
+const opening = new Map<number, number>();
+
+/** How long a panel opened by Gloss counts as open without having said so. */
+const OPENING_MS = 5_000;
+
+/** Counts the panel that `open` opens in `windowId` as open until it says so (or fails to open). */
+function loading(windowId: number, open: Promise<boolean>): void {
+  if (openPanels.get(windowId)?.size) return;
+  const since = performance.now();
+  opening.set(windowId, since);
+  void open.then((opened) => opened || (opening.get(windowId) === since && opening.delete(windowId)));
+}
+
 const noPanelOpen = () => [...openPanels.values()].every((open) => open.size === 0);
 
 export function trackPanels(): void {
@@ -58,6 +76,7 @@ export function trackPanels(): void {
     const panel = { close, retire };
     panels.add(panel);
     openPanels.set(windowId, panels);
+    opening.delete(windowId);
     panelBack(windowId);
     void gone.then(() => {
       panels.delete(panel);
@@ -68,9 +87,12 @@ export function trackPanels(): void {
   });
 }
 
-/** Windows with Gloss's panel open. */
+/** Windows with Gloss's panel open, or opened by Gloss a moment ago and still loading. */
 function windowsWithPanel(): number[] {
-  return [...openPanels].filter(([, open]) => open.size > 0).map(([windowId]) => windowId);
+  const now = performance.now();
+  for (const [windowId, since] of opening) if (now - since > OPENING_MS) opening.delete(windowId);
+  const announced = [...openPanels].filter(([, open]) => open.size > 0).map(([windowId]) => windowId);
+  return [...new Set([...announced, ...opening.keys()])];
 }
 
 /**
@@ -90,7 +112,7 @@ export function openPanel(tab: Tabs.Tab): void {
     open.forEach(expectReload);
     for (const panel of [...openPanels.values()].flatMap((set) => [...set])) panel.retire();
   }
-  openSidePanelForTyping(windowId, open);
+  loading(windowId, openSidePanelForTyping(windowId, open));
 }
 
 /**
@@ -104,7 +126,7 @@ export function openPanel(tab: Tabs.Tab): void {
  */
 export function togglePanel(tab: Tabs.Tab): void {
   const panels = openPanels.get(tab.windowId ?? -1);
-  if (hasSidePanel()) openSidePanel(tab.windowId ?? -1);
+  if (hasSidePanel()) loading(tab.windowId ?? -1, openSidePanel(tab.windowId ?? -1));
   else openSidebar();
   // The panel closes itself: every Chrome version can, sidePanel.close() only newer ones.
   for (const panel of panels ?? []) panel.close();

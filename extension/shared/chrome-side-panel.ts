@@ -15,9 +15,20 @@ export function hasSidePanel(): boolean {
   return sidePanel() !== undefined;
 }
 
-/** Opens the side panel in `windowId`; must run synchronously inside the user's action. */
-export function openSidePanel(windowId: number): void {
-  sidePanel()?.open({ windowId }).catch(console.error);
+/**
+ * Opens the side panel in `windowId`; must run synchronously inside the user's action. Resolves
+ * to whether the browser opened it.
+ */
+export function openSidePanel(windowId: number): Promise<boolean> {
+  const opening = sidePanel()?.open({ windowId });
+  if (!opening) return Promise.resolve(false);
+  return opening.then(
+    () => true,
+    (e: unknown) => {
+      console.error(e);
+      return false;
+    },
+  );
 }
 
 /**
@@ -29,16 +40,16 @@ export function openSidePanel(windowId: number): void {
  * it the keyboard. Disabling closes it in every window, so the others in `openIn` open again,
  * before this one, which then keeps the keyboard.
  */
-export function openSidePanelForTyping(windowId: number, openIn: readonly number[]): void {
+export function openSidePanelForTyping(windowId: number, openIn: readonly number[]): Promise<boolean> {
   const panel = sidePanel();
-  if (!panel) return;
+  if (!panel) return Promise.resolve(false);
   if (openIn.includes(windowId)) {
     // Each call goes to the browser in order, so open() finds the panel enabled again.
     panel.setOptions({ enabled: false }).catch(console.error);
     panel.setOptions({ enabled: true }).catch(console.error);
-    for (const other of openIn) if (other !== windowId) openSidePanel(other);
+    for (const other of openIn) if (other !== windowId) void openSidePanel(other);
   }
-  openSidePanel(windowId);
+  return openSidePanel(windowId);
 }
 
 /**
