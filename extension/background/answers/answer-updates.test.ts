@@ -7,6 +7,7 @@ import { askRequest, eventually, freshStore, loadCore, scripted, SETTINGS } from
 import type { OfferedTool, ToolSource } from '../tools/tool-source';
 import type { Follower } from './answer';
 import { AnswerRegistry } from './answer-registry';
+import { UPDATE_MS } from './update-rate';
 
 beforeAll(loadCore);
 
@@ -118,7 +119,7 @@ describe('a round of the tool loop', () => {
     return { store, writes, requests, answers };
   }
 
-  test('its call’s progress and its results are written once, with the next update, and reach the panel together', async () => {
+  test('a quick call’s start, run, end and result are written once, and reach the panel together', async () => {
     const { store, writes, requests, answers } = await loop();
     const answer = (await answers.open(askRequest()))!;
     const together = batched();
@@ -132,21 +133,34 @@ describe('a round of the tool loop', () => {
       requests[0]!.emit(e);
     requests[0]!.end({ role: 'assistant', content: [{ type: 'toolCall', ...call }] });
     await eventually(() => requests.length === 2, 'the next request');
-    await eventually(() => writes.length === 2, 'the round’s results written');
-    // The new step at once; then the call running, done and its result in one write: the end
-    // is stored with the result, or a worker stopped just after would run the call again.
-    expect(writes).toEqual([
-      ['waiting', 'rounds 0, results 0'],
-      ['done', 'rounds 1, results 1'],
-    ]);
+    await eventually(() => writes.length === 1, 'the round’s results written');
+    // The call came and ended within one update: one write holds its end and its result (the
+    // end is stored with the result, or a worker stopped just after would run the call again).
+    expect(writes).toEqual([['done', 'rounds 1, results 1']]);
     expect((await store.turn(answer.turn.id))?.rounds?.[0]?.results).toHaveLength(1);
     const steps = together.messages.map((m) => m.flatMap((e) => (e.type === 'step' ? [e.step.status] : [])));
-    expect(steps.filter((s) => s.length > 0)).toEqual([['waiting'], ['running', 'done']]);
+    expect(steps.filter((s) => s.length > 0)).toEqual([['waiting', 'running', 'done']]);
     requests[1]!.emit({ type: 'text', text: 'Done.' });
     requests[1]!.emit({ type: 'done', reason: 'stop' });
     requests[1]!.end({ role: 'assistant', content: 'Done.' });
     await answer.ended;
     expect((await store.turn(answer.turn.id))?.steps?.map((s) => s.status)).toEqual(['done']);
+  });
+
+  test('a call that runs longer than an update shows running first, its end then written with its result', async () => {
+    const { writes, requests, answers } = await loop(UPDATE_MS * 3);
+    await answers.open(askRequest());
+    await eventually(() => requests.length === 1, 'the request');
+    const call = { id: 'c1', name: 'echo', arguments: {} };
+    requests[0]!.emit({ type: 'toolCall', ...call });
+    requests[0]!.emit({ type: 'done', reason: 'toolCalls' });
+    requests[0]!.end({ role: 'assistant', content: [{ type: 'toolCall', ...call }] });
+    await eventually(() => requests.length === 2, 'the next request');
+    await eventually(() => writes.length === 2, 'the call’s end written');
+    expect(writes).toEqual([
+      ['running', 'rounds 1, results 0'],
+      ['done', 'rounds 1, results 1'],
+    ]);
   });
 
   test('a call that takes a while: its end is written with its result, not after it', async () => {

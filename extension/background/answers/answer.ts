@@ -20,9 +20,7 @@ import { answerParts } from '../../shared/tools/answer-parts';
 import type { ToolStep } from '../../shared/tools/tool-steps';
 import { AnswerTools } from './answer-tools';
 import { Followers, type Follower } from './followers';
-
-/** What an answer takes in order: its request's events, and its tool loop's. */
-type Incoming = AnswerEvent | LoopEvent;
+import { batchLength, coalesce, isEnding, urgent, type Ending, type Incoming } from './update-queue';
 
 export type { Follower } from './followers';
 
@@ -77,36 +75,29 @@ export class Answer {
 
   /**
    * Takes the request's events in order; they are handled one stored batch at a time, at most
-   * one per UPDATE_MS (the first text goes at once). The end is handled at once, with everything
-   * before it; the model and usage wait with the text (some servers send usage with every chunk).
+   * one per UPDATE_MS (the first text goes at once). What is `urgent` (the end, a call's end, a
+   * question to the user) is handled at once, with everything before it; the model and usage
+   * wait with the text (some servers send usage with every chunk), a new call for its end.
    */
   readonly receive = (event: Incoming): void => {
     this.queue.push(event);
-    // A new step goes at once, where the text stands: it must not wait behind text yet to come;
-    // so does one that asks the user, and a call's end (stored at once: a worker stopped after a
-    // call ran must not run it again on Continue). A call starting to run keeps its place and goes
-    // with the next update, as text does: a round's changes then make one write and one message,
-    // not one each (bench:tools).
-    this.schedule(isEnding(event) || (event.type === 'step' && this.urgent(event.step)));
+    if (urgent(event)) this.schedule('now');
+    else this.schedule(event.type === 'step' && this.isNew(event.step) ? 'step' : 'batch');
   };
-
-  private urgent(step: ToolStep): boolean {
-    return this.isNew(step) || step.asks === true || step.status !== 'running';
-  }
 
   /** A step the answer does not hold yet: it sits where the text stands when it is applied. */
   private isNew = (step: ToolStep): boolean => step.at === HERE && !this.tools.holds(step.id);
 
   /**
-   * Flushes now when `urgent`. Anything else waits for what arrives in this turn of the event loop
-   * (one read of the response can hold several events), and until UPDATE_MS after the last update
-   * began: by a timer, or, when that time has come (the body is decoded in batches of UPDATE_MS,
-   * decode-batches.ts), in a microtask, not a task of its own. A flush running holds everything
-   * back, and schedules what came meanwhile as it ends.
+   * Flushes `now`. Anything else waits for what arrives in this turn of the event loop (one read
+   * of the response can hold several events), and until UPDATE_MS after the last update began
+   * ('batch'), or after it came ('step'): by a timer, or, when that time has come (the body is
+   * decoded in batches of UPDATE_MS, decode-batches.ts), in a microtask, not a task of its own. A
+   * flush running holds everything back, and schedules what came meanwhile as it ends.
    */
-  private schedule(urgent: boolean): void {
+  private schedule(when: 'now' | 'step' | 'batch'): void {
     if (this.flushing || this.queue.length === 0) return;
-    if (urgent) {
+    if (when === 'now') {
       this.cancelDue();
       void this.flush();
       return;
@@ -118,7 +109,7 @@ export class Answer {
       this.cancelDue();
       void this.flush();
     };
-    const wait = this.lastFlush + UPDATE_MS - performance.now();
+    const wait = when === 'step' ? UPDATE_MS : this.lastFlush + UPDATE_MS - performance.now();
     // Within a millisecond of its time (a batch's timer and this one's drift apart by less), an
     // update goes now: a timer for the rest was most updates' second task.
     if (wait < 1) queueMicrotask(run);
@@ -196,9 +187,7 @@ export class Answer {
     this.lastFlush = performance.now();
     this.followers.hold();
     try {
-      // Up to the first new step: text after it must not join the text before it.
-      const step = this.queue.findIndex((e) => e.type === 'step' && this.isNew(e.step));
-      const { text, reasoning, events } = coalesce(this.queue.splice(0, step < 0 ? this.queue.length : step + 1));
+      const { text, reasoning, events } = coalesce(this.queue.splice(0, batchLength(this.queue, this.isNew)));
       const end = events.findIndex(isEnding);
       // What the update tells followers is held back (`hold`) until it is stored.
       for (const event of end < 0 ? events : events.slice(0, end)) this.apply(event as Exclude<Incoming, Ending>);
@@ -218,8 +207,8 @@ export class Answer {
     } finally {
       this.followers.release();
       this.flushing = false;
-      // What came during this update: at the next update's time, or now if it holds the end.
-      if (!this.over) this.schedule(this.queue.some(isEnding));
+      // What came during this update: at the next update's time, or now if any of it is urgent.
+      if (!this.over) this.schedule(this.queue.some(urgent) ? 'now' : 'batch');
     }
   }
 
@@ -326,32 +315,12 @@ export class Answer {
   }
 }
 
-/** An event that ends the answer. */
-type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }>;
 /** What the tool loop tells the answer (`loop-events.ts`), kept by `AnswerTools`. */
 const LOOP_EVENTS: ReadonlySet<string> = new Set<LoopEvent['type']>(['step', 'rounds', 'roundLimit', 'toolsMissing']);
 const isLoopEvent = (event: Incoming): event is LoopEvent => LOOP_EVENTS.has(event.type);
-
-const isEnding = (event: Incoming): event is Ending =>
-  event.type === 'done' || event.type === 'stopped' || event.type === 'error';
 
 /** The panel's event for an answer's end (as stored in `turn`). */
 function ended(event: Ending, turn: TurnRecord): ChatEvent {
   if (event.type === 'error') return { type: 'error', code: event.code, message: turn.error?.message ?? '' };
   return event.type === 'stopped' ? { type: 'stopped' } : event;
-}
-
-/**
- * A batch as one reasoning event and one text event, each joined, then the rest in order: one
- * render patch and one message per update, however the provider interleaves its events (some
- * servers send the counts with every chunk, which kept neighbouring text apart).
- */
-function coalesce(batch: Incoming[]): { text: string; reasoning: string; events: Incoming[] } {
-  const joined = (type: 'text' | 'reasoning') => batch.map((e) => (e.type === type ? e.text : '')).join('');
-  const text = joined('text');
-  const reasoning = joined('reasoning');
-  const events: Incoming[] = batch.filter((e) => e.type !== 'text' && e.type !== 'reasoning');
-  if (text) events.unshift({ type: 'text', text });
-  if (reasoning) events.unshift({ type: 'reasoning', text: reasoning });
-  return { text, reasoning, events };
 }
