@@ -82,6 +82,8 @@ describe('a round of the tool loop', () => {
   async function loop(callMs = 0) {
     const store = await freshStore();
     const writes: string[][] = [];
+    /** Writes of rounds and model requests, in the order they happened. */
+    const order: string[] = [];
     const save = store.storeUpdate.bind(store);
     store.storeUpdate = (update) => {
       // The rounds written: their steps' states, how many hold their messages, and their results.
@@ -90,6 +92,7 @@ describe('a round of the tool loop', () => {
       const results = rounds.reduce((n, r) => n + (r.kept?.results.length ?? 0), 0);
       const states = rounds.flatMap((r) => r.steps.map((s) => s.status));
       if (rounds.length > 0) writes.push([...states, `rounds ${String(kept)}, results ${String(results)}`]);
+      if (rounds.length > 0) order.push(`write ${states.join()}`);
       return save(update);
     };
     const requests: { emit: Post; end: (m: CoreMessage) => void }[] = [];
@@ -114,13 +117,14 @@ describe('a round of the tool loop', () => {
             resolve();
           };
           requests.push({ emit: post, end });
+          order.push('request');
         }),
     });
-    return { store, writes, requests, answers };
+    return { store, writes, order, requests, answers };
   }
 
   test('a quick call’s start, run, end and result are written once, and reach the panel together', async () => {
-    const { store, writes, requests, answers } = await loop();
+    const { store, writes, order, requests, answers } = await loop();
     const answer = (await answers.open(askRequest()))!;
     const together = batched();
     answer.follow(together.follower);
@@ -137,6 +141,8 @@ describe('a round of the tool loop', () => {
     // The call came and ended within one update: one write holds its end and its result (the
     // end is stored with the result, or a worker stopped just after would run the call again).
     expect(writes).toEqual([['done', 'rounds 1, results 1']]);
+    // The next request leaves first; the write follows it instead of holding it up.
+    expect(order).toEqual(['request', 'request', 'write done']);
     expect((await store.turn(answer.turn.id))?.rounds?.[0]?.results).toHaveLength(1);
     const steps = together.messages.map((m) => m.flatMap((e) => (e.type === 'step' ? [e.step.status] : [])));
     expect(steps.filter((s) => s.length > 0)).toEqual([['waiting', 'running', 'done']]);

@@ -20,7 +20,7 @@ import { answerParts } from '../../shared/tools/answer-parts';
 import type { ToolStep } from '../../shared/tools/tool-steps';
 import { AnswerTools } from './answer-tools';
 import { Followers, type Follower } from './followers';
-import { batchLength, coalesce, isEnding, urgent, type Ending, type Incoming } from './update-queue';
+import { batchLength, coalesce, isEnding, soonest, when, type Ending, type Incoming, type When } from './update-queue';
 
 export type { Follower } from './followers';
 
@@ -75,41 +75,47 @@ export class Answer {
 
   /**
    * Takes the request's events in order; they are handled one stored batch at a time, at most
-   * one per UPDATE_MS (the first text goes at once). What is `urgent` (the end, a call's end, a
-   * question to the user) is handled at once, with everything before it; the model and usage
-   * wait with the text (some servers send usage with every chunk), a new call for its end.
+   * one per UPDATE_MS (the first text goes at once); the end, a call's end and a question to the
+   * user sooner (`when`, update-queue.ts). The model and usage wait with the text (some servers
+   * send usage with every chunk), a new call for its end.
    */
   readonly receive = (event: Incoming): void => {
     this.queue.push(event);
-    if (urgent(event)) this.schedule('now');
-    else this.schedule(event.type === 'step' && this.isNew(event.step) ? 'step' : 'batch');
+    this.schedule(when(event, this.isNew));
   };
 
   /** A step the answer does not hold yet: it sits where the text stands when it is applied. */
   private isNew = (step: ToolStep): boolean => step.at === HERE && !this.tools.holds(step.id);
 
   /**
-   * Flushes `now`. Anything else waits for what arrives in this turn of the event loop (one read
-   * of the response can hold several events), and until UPDATE_MS after the last update began
-   * ('batch'), or after it came ('step'): by a timer, or, when that time has come (the body is
-   * decoded in batches of UPDATE_MS, decode-batches.ts), in a microtask, not a task of its own. A
-   * flush running holds everything back, and schedules what came meanwhile as it ends.
+   * Flushes `now`, or in the `next` task. Anything else waits for what arrives in this turn of
+   * the event loop (one read of the response can hold several events), and until UPDATE_MS after
+   * the last update began ('batch'), or after it came ('step'): by a timer, or, when that time
+   * has come (the body is decoded in batches of UPDATE_MS, decode-batches.ts), in a microtask,
+   * not a task of its own. A flush running holds everything back, and schedules what came
+   * meanwhile as it ends.
    */
-  private schedule(when: 'now' | 'step' | 'batch'): void {
+  private schedule(soon: When): void {
     if (this.flushing || this.queue.length === 0) return;
-    if (when === 'now') {
+    if (soon === 'now') {
       this.cancelDue();
       void this.flush();
       return;
     }
-    if (this.due) return;
+    // Due already: at that time, unless this must go in the next task and that is later.
+    if (this.due && (soon !== 'next' || this.timer === undefined)) return;
+    this.cancelDue();
     this.due = true;
     const run = () => {
       if (!this.due) return;
       this.cancelDue();
       void this.flush();
     };
-    const wait = when === 'step' ? UPDATE_MS : this.lastFlush + UPDATE_MS - performance.now();
+    if (soon === 'next') {
+      this.timer = setTimeout(run, 0);
+      return;
+    }
+    const wait = soon === 'step' ? UPDATE_MS : this.lastFlush + UPDATE_MS - performance.now();
     // Within a millisecond of its time (a batch's timer and this one's drift apart by less), an
     // update goes now: a timer for the rest was most updates' second task.
     if (wait < 1) queueMicrotask(run);
@@ -207,8 +213,8 @@ export class Answer {
     } finally {
       this.followers.release();
       this.flushing = false;
-      // What came during this update: at the next update's time, or now if any of it is urgent.
-      if (!this.over) this.schedule(this.queue.some(urgent) ? 'now' : 'batch');
+      // What came during this update: as soon as any of it asks for.
+      if (!this.over) this.schedule(soonest(this.queue, this.isNew));
     }
   }
 

@@ -1,7 +1,7 @@
 /** Which events make an update, and when it goes. */
 import { describe, expect, test } from 'vitest';
 import type { ToolStep } from '../../shared/tools/tool-steps';
-import { batchLength, coalesce, urgent, type Incoming } from './update-queue';
+import { batchLength, coalesce, soonest, when, type Incoming } from './update-queue';
 
 const step = (status: ToolStep['status'], extra: Partial<ToolStep> = {}): Incoming => ({
   type: 'step',
@@ -9,20 +9,30 @@ const step = (status: ToolStep['status'], extra: Partial<ToolStep> = {}): Incomi
 });
 const text = (t: string): Incoming => ({ type: 'text', text: t });
 
-describe('urgent', () => {
-  test('the end, a call’s end and a question to the user go at once', () => {
-    expect(urgent({ type: 'done', reason: 'stop' })).toBe(true);
-    expect(urgent(step('done'))).toBe(true);
-    expect(urgent(step('failed'))).toBe(true);
-    expect(urgent(step('denied'))).toBe(true);
-    expect(urgent(step('waiting', { asks: true }))).toBe(true);
+describe('when an update goes', () => {
+  const isNew = () => true;
+
+  test('the end at once; a call’s end and a question to the user in the next task', () => {
+    expect(when({ type: 'done', reason: 'stop' }, isNew)).toBe('now');
+    expect(when({ type: 'stopped' }, isNew)).toBe('now');
+    expect(when(step('done'), isNew)).toBe('next');
+    expect(when(step('failed'), isNew)).toBe('next');
+    expect(when(step('denied'), isNew)).toBe('next');
+    expect(when(step('waiting', { asks: true }), isNew)).toBe('next');
   });
 
-  test('text, a new call and its start to run wait for the update', () => {
-    expect(urgent(text('a'))).toBe(false);
-    expect(urgent(step('waiting'))).toBe(false);
-    expect(urgent(step('running'))).toBe(false);
-    expect(urgent({ type: 'usage', inputTokens: 1, outputTokens: 1 })).toBe(false);
+  test('a new call waits for its end; its start to run and text wait for the update', () => {
+    expect(when(step('waiting'), isNew)).toBe('step');
+    expect(when(step('running'), () => false)).toBe('batch');
+    expect(when(text('a'), isNew)).toBe('batch');
+    expect(when({ type: 'usage', inputTokens: 1, outputTokens: 1 }, isNew)).toBe('batch');
+  });
+
+  test('a queue goes as soon as its most urgent event asks', () => {
+    expect(soonest([text('a'), step('waiting')], isNew)).toBe('step');
+    expect(soonest([step('waiting'), step('done'), text('a')], isNew)).toBe('next');
+    expect(soonest([text('a'), { type: 'done', reason: 'stop' }], isNew)).toBe('now');
+    expect(soonest([], isNew)).toBe('batch');
   });
 });
 

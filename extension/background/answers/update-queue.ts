@@ -16,17 +16,34 @@ export const isEnding = (event: Incoming): event is Ending =>
   event.type === 'done' || event.type === 'stopped' || event.type === 'error';
 
 /**
- * What goes at once: the end; a step that asks the user; a call's end (stored at once: a worker
- * stopped after a call ran must not run it again on Continue). A new call waits for its end up
- * to UPDATE_MS, and its start to run goes with the next update, as text does: a quick call then
- * makes one write and one message, not one each for its start, run and end (bench:tools); a
- * slow one shows within UPDATE_MS, where the text stood when it came.
+ * When an update for `event` goes:
+ * - 'now': the end, with everything before it;
+ * - 'next' (the next task): a call's end, and a step that asks the user. A call's end is stored
+ *   at once, so a worker stopped after a call ran does not run it again on Continue; but the
+ *   loop's next request (the model's, with the results) leaves first, in this task: the write
+ *   and the panel's message follow it instead of holding it up (bench:tools);
+ * - 'step': a new call waits for its end up to UPDATE_MS; its start to run goes with the next
+ *   update, as text does. A quick call then makes one write and one message, not one each for
+ *   its start, run and end; a slow one shows within UPDATE_MS, where the text stood when it came;
+ * - 'batch': text and the rest, at most one update per UPDATE_MS.
  */
-export function urgent(event: Incoming): boolean {
-  if (isEnding(event)) return true;
-  if (event.type !== 'step') return false;
+export type When = 'now' | 'next' | 'step' | 'batch';
+
+export function when(event: Incoming, isNew: (step: ToolStep) => boolean): When {
+  if (isEnding(event)) return 'now';
+  if (event.type !== 'step') return 'batch';
   const { asks, status } = event.step;
-  return asks === true || (status !== 'waiting' && status !== 'running');
+  if (asks === true || (status !== 'waiting' && status !== 'running')) return 'next';
+  return isNew(event.step) ? 'step' : 'batch';
+}
+
+/** The soonest update any event in `queue` asks for ('batch' for none). */
+export function soonest(queue: readonly Incoming[], isNew: (step: ToolStep) => boolean): When {
+  const order: When[] = ['now', 'next', 'step', 'batch'];
+  return queue.reduce<When>((soon, e) => {
+    const w = when(e, isNew);
+    return order.indexOf(w) < order.indexOf(soon) ? w : soon;
+  }, 'batch');
 }
 
 /**
