@@ -23,6 +23,7 @@ import { SETTLE_MS } from './documents';
 import { startTimedEverything, type TimedEverything } from './timed-everything';
 import { nowUs, startToolModel, type ToolModel } from './tool-model';
 import { printRuns, printSummary, spans, type LoopRun } from './tools-report';
+import { workerSpans } from './tools-worker-spans';
 import { breakdown, busyMs, stampProcess, Trace } from './trace';
 import { endMeasure, freshPanel } from './fresh-panel';
 
@@ -110,6 +111,7 @@ async function measure(ctx: Context, rounds: number): Promise<LoopRun> {
     rounds,
     loopMs,
     ...spans(model.requests, everything.calls, events),
+    inWorker: workerSpans(events, '/chat/completions', everything.url),
     worker: busyMs(events, 'ServiceWorker thread', from, to),
     // The page that stamped is the panel (pageProcess finds no frames in this Chromium's trace).
     panel: busyMs(events, 'CrRendererMain', from, to, stampProcess(events, 'bench-start')),

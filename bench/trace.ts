@@ -49,7 +49,7 @@ export class Trace {
 }
 
 /** The (pid, tid) of every thread named `name`, from the trace's metadata. */
-function threadsNamed(events: TraceEvent[], name: string): TraceEvent[] {
+export function threadsNamed(events: TraceEvent[], name: string): TraceEvent[] {
   return events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === name);
 }
 
