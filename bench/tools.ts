@@ -3,8 +3,10 @@
  * real Chromium with the built extension (dist/). A scripted OpenAI-compatible model
  * (tool-model.ts) calls server-everything's `echo` (behind a timing proxy, timed-everything.ts)
  * for a number of rounds, then answers; `echo` is set to Allow, so no click is in the loop. Per
- * round it measures the worker's two spans on the wall clock (the model's last byte → the
- * `tools/call` at the server; the result leaving the server → the next model request) and,
+ * round it measures the worker's two spans: inside the worker, between its own network events
+ * in the trace (the model's last data → the call's request sent; the result's last data → the
+ * next model request sent: tools-worker-spans.ts), and on the servers' clock (the model's last
+ * byte → the `tools/call` at the server; the result leaving the server → the next request), and,
  * from a browser-wide trace, the worker's and the panel's task time over the whole loop, set
  * against an answer to the same question that calls nothing. Prints tables; asserts nothing.
  * Hold the browser lock while it runs: `flock /tmp/gloss-browser.lock npm run bench:tools`.
