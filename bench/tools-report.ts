@@ -102,16 +102,36 @@ export function printRuns(runs: LoopRun[]): void {
   );
 }
 
+type Row = [string, number[], number];
+
+/** A round's two spans added up, over every round of every loop. */
+function bothSpans(loops: LoopRun[], pick: (r: LoopRun) => [number[], number[]]): number[] {
+  return loops.flatMap((r) => {
+    const [a, b] = pick(r);
+    return a.map((x, i) => x + (b[i] ?? 0));
+  });
+}
+
+/** The measure: the two spans inside the worker (tools-worker-spans.ts). */
+function workerRows(loops: LoopRun[]): Row[] {
+  const all = (pick: (r: LoopRun) => number[]) => loops.flatMap(pick);
+  return [
+    ['In the worker: the model’s last data → the call’s request sent', all((r) => r.inWorker.toCall), 2],
+    ['In the worker: the result’s last data → the next model request sent', all((r) => r.inWorker.toModel), 2],
+    ['In the worker, both spans (wall)', bothSpans(loops, (r) => [r.inWorker.toCall, r.inWorker.toModel]), 2],
+    [
+      'In the worker, both spans: the CPU time its thread got',
+      bothSpans(loops, (r) => [r.inWorker.toCallCpu, r.inWorker.toModelCpu]),
+      2,
+    ],
+  ];
+}
+
 /** The summary's rows: what, the values the figure is made of, and its decimals. */
-function summaryRows(loops: LoopRun[], plain: LoopRun[]): [string, number[], number][] {
+function summaryRows(loops: LoopRun[], plain: LoopRun[]): Row[] {
   const all = (pick: (r: LoopRun) => number[]) => loops.flatMap(pick);
   const rounds = loops[0]?.rounds ?? 1;
-  // A round's two spans added up, over every round of every loop.
-  const both = (pick: (r: LoopRun) => [number[], number[]]) =>
-    loops.flatMap((r) => {
-      const [a, b] = pick(r);
-      return a.map((x, i) => x + (b[i] ?? 0));
-    });
+  const both = (pick: (r: LoopRun) => [number[], number[]]) => bothSpans(loops, pick);
   const per = (pick: (r: LoopRun) => number) => loops.map((r) => pick(r) / rounds);
   // Beyond what an answer that calls nothing costs (the same question; the median of those runs).
   const beyond = (pick: (r: LoopRun) => number) => {
@@ -119,14 +139,7 @@ function summaryRows(loops: LoopRun[], plain: LoopRun[]): [string, number[], num
     return loops.map((r) => (pick(r) - base) / rounds);
   };
   return [
-    ['In the worker: the model’s last data → the call’s request sent', all((r) => r.inWorker.toCall), 2],
-    ['In the worker: the result’s last data → the next model request sent', all((r) => r.inWorker.toModel), 2],
-    ['In the worker, both spans (wall)', both((r) => [r.inWorker.toCall, r.inWorker.toModel]), 2],
-    [
-      'In the worker, both spans: the CPU time its thread got',
-      both((r) => [r.inWorker.toCallCpu, r.inWorker.toModelCpu]),
-      2,
-    ],
+    ...workerRows(loops),
     ['Model’s last byte → tools/call at the server (wall)', all((r) => r.toCall), 1],
     ['… the worker’s tasks in that span', all((r) => r.toCallWorker), 2],
     ['Result leaves the server → next model request (wall)', all((r) => r.toModel), 1],
