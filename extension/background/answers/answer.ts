@@ -2,9 +2,10 @@
  * One answer being written, owned by the worker and independent of any panel. Every batch of
  * received text, with the tool steps it brings, is stored before it is sent on, so what a panel
  * has seen is always in storage; a panel that closes just stops following, and one that opens
- * catches up from the renderer's snapshot. Text that arrives within UPDATE_MS makes one batch (one write, one
- * render, one message): a provider sends a few dozen events a second, and handling each alone
- * cost the worker and the panel several times more than the text itself (issue 13's bench).
+ * catches up from the renderer's snapshot. Text that arrives within UPDATE_MS makes one batch
+ * (one write, one render, one message): a provider sends a few dozen events a second, and
+ * handling each alone cost the worker and the panel several times more than the text itself
+ * (issue 13's bench). When each batch goes is update-queue.ts's to say.
  */
 import { shownTurn, type ConversationRecord, type TurnRecord } from '../../shared/history';
 import { localizeError } from '../../shared/i18n';
