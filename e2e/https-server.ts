@@ -85,8 +85,11 @@ export async function serveHttps(
         return;
       }
       res.writeHead(found.status ?? 200, { 'content-type': found.type, ...found.headers });
-      if (found.body instanceof Readable) found.body.pipe(res);
-      else res.end(found.body);
+      const body = found.body;
+      if (!(body instanceof Readable)) return void res.end(body);
+      // A reader that closes the connection ends the stream: it is made no further.
+      res.on('close', () => body.destroy());
+      body.pipe(res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, address, resolve));

@@ -3,7 +3,7 @@
  * (e2e/https-server) without CORS headers, so only host access the user granted lets Gloss
  * read them: DuckDuckGo's results page (fixtures/search-engines), an article at news.example,
  * a page at sky.example that tells the model to send the conversation to evil.example, a
- * redirect to this computer, 50 MB of text, evil.example recording what reaches it, and a
+ * redirect to this computer, a page that never ends, evil.example recording what reaches it, and a
  * server on 127.0.0.1 whose page must never reach the model, and two public-looking names whose
  * server is on 127.0.0.2 (`inside`: DNS rebinding, or an intranet). The search engine answers
  * from 127.0.0.1, which Gloss then takes for a proxy's address (address-verdict.ts): pages there
@@ -13,14 +13,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import { endlessPage, type EndlessCount } from './endless-page';
 import { duckDuckGoPage, serveDuckDuckGo } from './fixtures/search-engines';
 import type { ToolScript } from './fixtures/tool-provider';
 import type { Body, Protocol } from './fixtures/tool-wire';
 import { serveHttps, type SiteAnswer } from './https-server';
 
 export const SECRET = 'LOCAL-SECRET-4b1d';
-const MB = 1024 * 1024;
 const html = (title: string, ...paragraphs: string[]): string =>
   `<!doctype html><html><head><title>${title}</title></head><body><nav><a href="/">Home</a></nav>` +
   `<article><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('\n')}</article></body></html>`;
@@ -90,7 +89,7 @@ export function publicServers(maps: string[]): string {
  */
 export async function startSites({ asInternet = false } = {}) {
   const { recorded: local, server } = await startRecorder('Local');
-  const huge = { sent: 0 };
+  const huge: EndlessCount = { made: 0, closed: false };
   const page = (body: string): SiteAnswer => ({ type: 'text/html; charset=utf-8', body });
   const [news, sky, lighthouse, logs, evil, ddg, inside] = await Promise.all([
     serveHttps('news.example', (path) => (path === '/tides' ? page(TIDES) : null)),
@@ -100,7 +99,7 @@ export async function startSites({ asInternet = false } = {}) {
         ? { status: 302, type: 'text/plain', body: '', headers: { location: `http://127.0.0.1:${local.port}/secret` } }
         : null,
     ),
-    serveHttps('logs.example', (path) => (path === '/huge' ? { type: 'text/html', body: hugePage(huge) } : null)),
+    serveHttps('logs.example', (path) => (path === '/huge' ? { type: 'text/html', body: endlessPage(huge) } : null)),
     serveHttps('evil.example', () => ({ type: 'text/plain', body: 'thanks' })),
     serveDuckDuckGo((query) => FIRST[query] ?? { url: 'https://news.example/none', title: 'None' }),
     serveHttps(['harbour.example', 'intranet.example'], () => page(html('Inside', INSIDE_SECRET)), '127.0.0.2'),
@@ -189,20 +188,6 @@ export async function startWebModeSites() {
       server.close();
     },
   };
-}
-
-/** 50 MB of one paragraph, made as the reader takes it; `count.sent` says how much was made. */
-function hugePage(count: { sent: number }): Readable {
-  count.sent = 0;
-  return Readable.from(
-    (function* () {
-      yield '<!doctype html><title>Server log</title><p>';
-      while (count.sent < 50 * MB) {
-        count.sent += 64 * 1024;
-        yield 'line '.repeat((64 * 1024) / 5);
-      }
-    })(),
-  );
 }
 
 /** The first result's address (after its "[n] title" line), as a model picks the top result. */
