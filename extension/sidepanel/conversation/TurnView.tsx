@@ -28,6 +28,7 @@ import { WebSourcesList } from '../web/WebSourcesList';
 import { ToolsMissing } from '../tools/ToolsMissing';
 import { t } from '../../shared/i18n';
 import { placeToFix, type SettingsPlace } from '../settings/settings-place';
+import { useFocusKept } from '../useFocusKept';
 
 export interface TurnActions {
   onRegenerate: (turnId: string) => void;
@@ -96,9 +97,14 @@ export const TurnView = memo(function TurnView({
   const onClick = (e: MouseEvent<HTMLDivElement>) => onAnswerClick(e.nativeEvent);
   const streaming = turn.status === 'streaming';
   const retry = useRetryOnceStopped(turn, onStop, onRegenerate, onContinue);
+  const article = useRef<HTMLElement>(null);
+  // Continue, Retry or Stop pressed from the keyboard give way as the answer goes on or ends:
+  // the keyboard stays on this answer.
+  useFocusKept(article, [turn.status, pending]);
 
   return (
     <article
+      ref={article}
       className="turn"
       data-status={turn.status}
       tabIndex={0}
@@ -142,7 +148,6 @@ export const TurnView = memo(function TurnView({
   );
 });
 
-/** Continue and Retry are disabled while a command for this turn is pending (a double click sends one). */
 /** The model's visible reasoning, folded. */
 function Reasoning({ turn }: { turn: Turn }) {
   return (

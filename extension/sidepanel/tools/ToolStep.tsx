@@ -4,12 +4,13 @@
  * and Allow once / Always allow / Deny, reachable from the keyboard.
  */
 import './ToolSteps.css';
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import Wrench from 'lucide-react/icons/wrench';
 import { t } from '../../shared/i18n';
 import type { ToolStep as Step } from '../../shared/tools/tool-steps';
 import { Collapsible } from '../Collapsible';
 import { requestOrigins } from '../settings/permissions';
+import { useFocusKept } from '../useFocusKept';
 import { argumentsText, asksNow, calledParts, statusText } from './step-view';
 
 export type Decision = 'once' | 'always' | 'deny';
@@ -26,8 +27,13 @@ export const ToolStep = memo(function ToolStep({ step, answering, onApprove }: P
   const [open, setOpen] = useState(false);
   const asks = asksNow(step, answering);
   const [before, after] = calledParts(step);
+  const group = useRef<HTMLDivElement>(null);
+  const details = useRef<HTMLButtonElement>(null);
+  // A decision made from the keyboard leaves it on the step's Details, where the buttons were.
+  useFocusKept(group, [asks], () => details.current);
   return (
     <div
+      ref={group}
       role="group"
       aria-label={t('stepCalled', step.tool, step.source || 'Gloss')}
       className="tool-step"
@@ -42,7 +48,13 @@ export const ToolStep = memo(function ToolStep({ step, answering, onApprove }: P
         </span>
         <span className="step-status">{statusText(step, answering)}</span>
         {!asks && (
-          <button type="button" className="step-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button
+            ref={details}
+            type="button"
+            className="step-toggle"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
             {t('stepDetails')}
           </button>
         )}
