@@ -6,34 +6,21 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchWithExtension, type Browser } from './browser';
-import { startEverything, type Everything } from './fixtures/everything';
-import { startToolProvider, type ToolProvider } from './fixtures/tool-provider';
+import type { ToolProvider } from './fixtures/tool-provider';
 import { answerParts, ask, lastTurn, newChat, request } from './panel';
-import { connected, useProvider } from './tool-loop-support';
+import { ECHO, ECHOED, startToolLoop } from './tool-loop-support';
 
-const ECHO = { tool: 'echo', args: { message: 'hello from the model' } };
-const ECHOED = 'Echo: hello from the model';
-
-let browser: Browser;
+let loop: Awaited<ReturnType<typeof startToolLoop>>;
 let panel: Page;
-let everything: Everything;
 let model: ToolProvider;
 let serverId: string;
 
 beforeAll(async () => {
-  [everything, model, browser] = await Promise.all([startEverything(), startToolProvider(), launchWithExtension()]);
-  panel = await browser.openPanel();
-  await useProvider(panel, model.url, 'openai');
-  const saved = await request(panel, 'mcp.save', { server: { name: 'Everything', url: everything.url } });
-  serverId = (saved.value as { id: string }).id;
-  await connected(panel);
+  loop = await startToolLoop();
+  ({ panel, model, serverId } = loop);
 });
 
-afterAll(async () => {
-  await browser.close();
-  await Promise.all([model.close(), everything.stop()]);
-});
+afterAll(() => loop.close());
 
 const step = (): Locator => lastTurn(panel).getByRole('group', { name: 'Called echo on Everything' });
 const status = () => lastTurn(panel).getAttribute('data-status');

@@ -1,13 +1,44 @@
 /**
- * For tool-loop.e2e.ts: a provider of each protocol saved and made the default, and the tool
+ * For tool-loop.e2e.ts and tool-keyboard.e2e.ts: the loop's parts started together, a provider of each protocol saved and made the default, and the tool
  * result read out of a request the way each protocol's documentation says it is carried (the
  * shapes of crates/gloss-core/tests/fixtures/requests/tools/<provider>.json), checked strictly
  * here rather than through the scripted model's own lenient reading.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { launchWithExtension } from './browser';
+import { startEverything } from './fixtures/everything';
+import { startToolProvider } from './fixtures/tool-provider';
 import type { Body, Protocol } from './fixtures/tool-wire';
 import { request } from './panel';
+
+/** The call the scripted model makes to server-everything's `echo`, and what echo answers. */
+export const ECHO = { tool: 'echo', args: { message: 'hello from the model' } };
+export const ECHOED = 'Echo: hello from the model';
+
+/**
+ * Chromium with Gloss, its panel using the scripted model (OpenAI's protocol), and
+ * server-everything added as "Everything" and connected; `close` stops them all.
+ */
+export async function startToolLoop() {
+  const [everything, model, browser] = await Promise.all([
+    startEverything(),
+    startToolProvider(),
+    launchWithExtension(),
+  ]);
+  const panel = await browser.openPanel();
+  await useProvider(panel, model.url, 'openai');
+  await panel.getByLabel('Your question').waitFor();
+  const saved = await request(panel, 'mcp.save', { server: { name: 'Everything', url: everything.url } });
+  const added = saved.value as { ok: boolean; id?: string };
+  if (!added.ok || added.id === undefined) throw new Error(`server-everything was not added: ${JSON.stringify(saved)}`);
+  await connected(panel);
+  const close = async () => {
+    await browser.close();
+    await Promise.all([model.close(), everything.stop()]);
+  };
+  return { browser, panel, everything, model, serverId: added.id, close };
+}
 
 const PROVIDERS: Record<Protocol, { path: string; name: string }> = {
   openai: { path: '/v1', name: 'Tools OpenAI' },

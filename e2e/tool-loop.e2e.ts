@@ -9,39 +9,26 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { launchWithExtension, type Browser } from './browser';
-import { startEverything, type Everything } from './fixtures/everything';
-import { PREAMBLE, QUOTING, startToolProvider, type ToolProvider } from './fixtures/tool-provider';
+import type { Everything } from './fixtures/everything';
+import { PREAMBLE, QUOTING, type ToolProvider } from './fixtures/tool-provider';
 import type { Protocol } from './fixtures/tool-wire';
 import { answerParts, ask, lastTurn, newChat, request } from './panel';
-import { connected, resultOf, useProvider } from './tool-loop-support';
+import { ECHO, ECHOED, resultOf, startToolLoop, useProvider } from './tool-loop-support';
 
-const ECHO = { tool: 'echo', args: { message: 'hello from the model' } };
-const ECHOED = 'Echo: hello from the model';
 const DENIED = 'The user denied this call';
 
-let browser: Browser;
+let loop: Awaited<ReturnType<typeof startToolLoop>>;
 let panel: Page;
 let everything: Everything;
 let model: ToolProvider;
 let serverId: string;
 
 beforeAll(async () => {
-  [everything, model, browser] = await Promise.all([startEverything(), startToolProvider(), launchWithExtension()]);
-  panel = await browser.openPanel();
-  await useProvider(panel, model.url, 'openai');
-  await panel.getByLabel('Your question').waitFor();
-  const saved = await request(panel, 'mcp.save', { server: { name: 'Everything', url: everything.url } });
-  const added = saved.value as { ok: boolean; id?: string };
-  if (!added.ok || added.id === undefined) throw new Error(`server-everything was not added: ${JSON.stringify(saved)}`);
-  serverId = added.id;
-  await connected(panel);
+  loop = await startToolLoop();
+  ({ panel, everything, model, serverId } = loop);
 });
 
-afterAll(async () => {
-  await browser.close();
-  await Promise.all([model.close(), everything.stop()]);
-});
+afterAll(() => loop.close());
 
 /** The tool's policy as stored. */
 async function policyOf(tool: string): Promise<string | undefined> {
