@@ -1,8 +1,9 @@
 /**
- * For tool-loop.e2e.ts and tool-keyboard.e2e.ts: the loop's parts started together, a provider of each protocol saved and made the default, and the tool
- * result read out of a request the way each protocol's documentation says it is carried (the
- * shapes of crates/gloss-core/tests/fixtures/requests/tools/<provider>.json), checked strictly
- * here rather than through the scripted model's own lenient reading.
+ * For tool-loop.e2e.ts and tool-keyboard.e2e.ts: the loop's parts started together, a provider
+ * of each protocol saved and made the default, and the tool result read out of a request the way
+ * each protocol's documentation says it is carried (the shapes of
+ * crates/gloss-core/tests/fixtures/requests/tools/<provider>.json), checked strictly here rather
+ * than through the scripted model's own lenient reading.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';

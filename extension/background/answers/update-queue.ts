@@ -15,6 +15,9 @@ export type Ending = Extract<AnswerEvent, { type: 'done' | 'stopped' | 'error' }
 export const isEnding = (event: Incoming): event is Ending =>
   event.type === 'done' || event.type === 'stopped' || event.type === 'error';
 
+/** How soon an update goes (`when`): at once, in the next task, or after a wait. */
+export type When = 'now' | 'next' | 'step' | 'batch';
+
 /**
  * When an update for `event` goes:
  * - 'now': the end, with everything before it;
@@ -27,8 +30,6 @@ export const isEnding = (event: Incoming): event is Ending =>
  *   its start, run and end; a slow one shows within UPDATE_MS, where the text stood when it came;
  * - 'batch': text and the rest, at most one update per UPDATE_MS.
  */
-export type When = 'now' | 'next' | 'step' | 'batch';
-
 export function when(event: Incoming, isNew: (step: ToolStep) => boolean): When {
   if (isEnding(event)) return 'now';
   if (event.type !== 'step') return 'batch';

@@ -29,7 +29,7 @@ export const ToolStep = memo(function ToolStep({ step, answering, onApprove }: P
   const [before, after] = calledParts(step);
   const group = useRef<HTMLDivElement>(null);
   const details = useRef<HTMLButtonElement>(null);
-  // A decision made from the keyboard leaves it on the step's Details, where the buttons were.
+  // After a decision the keyboard stays on the step, on its Details, where the buttons were.
   useFocusKept(group, [asks], () => details.current);
   return (
     <div
