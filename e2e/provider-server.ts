@@ -104,9 +104,11 @@ export function splitInsideCharacters(body: Buffer): Buffer[] {
  * `rejectExtensionOrigins`: answer like a default Ollama, 403 with an empty body to any request
  * whose Origin is a browser extension. `cors: false`: send no CORS header, as a server that
  * allows no other origin, so only the host access granted lets Gloss read its answers.
+ * `modelsDelayMs`: answer model lists that much later, as a server busy loading or a machine busy
+ * starting the browser.
  */
 export async function startProviderServer(
-  options: { port?: number; rejectExtensionOrigins?: boolean; cors?: boolean } = {},
+  options: { port?: number; rejectExtensionOrigins?: boolean; cors?: boolean; modelsDelayMs?: number } = {},
 ) {
   const queue: Scripted[] = [];
   const requests: RecordedRequest[] = [];
@@ -121,7 +123,9 @@ export async function startProviderServer(
     if (options.rejectExtensionOrigins && /^(chrome|moz)-extension:/.test(origin)) return void res.writeHead(403).end();
     if (req.method === 'GET' && (path.endsWith('/models') || path.endsWith('/api/tags'))) {
       modelListRequests.push({ path, origin });
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(modelList(path)));
+      const list = () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(modelList(path)));
+      return void setTimeout(list, options.modelsDelayMs ?? 0);
     }
     if (req.method === 'GET' && path === '/props') {
       // llama.cpp's own /props, trimmed, as its server answers serving a model with no projector

@@ -107,12 +107,21 @@ function connected(typed: string, named: string | undefined, reply: string): str
   return t('probeConnected', modelName(named), reply);
 }
 
+/**
+ * How long a look for local servers waits for each one's model list. A port with nothing on it
+ * refuses at once; this only bounds a server that took the connection. It is generous because
+ * the first run looks while the browser may still be starting (Firefox opens the sidebar as
+ * Gloss installs): a server that is there can take over a second to be heard then, and one
+ * missed is not offered (the download of the model inside Gloss is, in its place).
+ */
+const LOCAL_LOOK_MS = 5000;
+
 /** The local servers that answer, with their models. */
 export async function detectLocal(): Promise<{ preset: ServerPresetId; baseUrl: string; models: string[] }[]> {
   // The addresses whose ports "Find local models" asks access to (shared/host-access.ts).
   const found = await Promise.all(
     localServerUrls().map(async ({ id, baseUrl }) => {
-      const listed = await listModels({ kind: PRESETS[id].kind, baseUrl }, 1500);
+      const listed = await listModels({ kind: PRESETS[id].kind, baseUrl }, LOCAL_LOOK_MS);
       return listed.ok ? { preset: id, baseUrl, models: listed.models.map((m) => m.id) } : null;
     }),
   );

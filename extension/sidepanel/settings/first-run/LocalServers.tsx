@@ -23,7 +23,12 @@ interface Props {
 export function LocalServers({ onSave, onFound, onLooked }: Props) {
   const [state, setState] = useState<'idle' | 'looking' | 'done'>('idle');
   const [servers, setServers] = useState<Server[]>([]);
-  useEffect(() => onFound(servers.length > 0), [servers, onFound]);
+  // The first run is told in the same update as the list, not from an effect after it, which
+  // painted the servers found beside the download it offers when none is, for a frame.
+  const show = (found: Server[]) => {
+    setServers(found);
+    onFound(found.length > 0);
+  };
 
   // On first run, look once without asking for anything: servers that allow cross-origin
   // requests (llama.cpp does by default) answer, and are offered right away.
@@ -34,6 +39,7 @@ export function LocalServers({ onSave, onFound, onLooked }: Props) {
         (r) => {
           if (!live || r.servers.length === 0) return;
           setServers(r.servers);
+          onFound(true);
           setState('done');
         },
         () => undefined,
@@ -42,7 +48,7 @@ export function LocalServers({ onSave, onFound, onLooked }: Props) {
     return () => {
       live = false;
     };
-  }, [onLooked]);
+  }, [onLooked, onFound]);
 
   const find = () => {
     const asked = requestOrigins(LOCAL_ORIGINS); // in the click, before any await
@@ -50,8 +56,8 @@ export function LocalServers({ onSave, onFound, onLooked }: Props) {
     const detect = () =>
       send('local.detect', {})
         .then(
-          (r) => setServers(r.servers),
-          () => setServers([]),
+          (r) => show(r.servers),
+          () => show([]),
         )
         .finally(() => setState('done'));
     // Look now (servers that allow cross-origin requests answer without access), and again
@@ -81,30 +87,34 @@ export function LocalServers({ onSave, onFound, onLooked }: Props) {
           {t('noLocal')}
         </p>
       )}
-      {servers.length > 0 && (
-        <ul role="status">
-          {servers.map((s) => (
-            <li key={s.preset} className="provider">
-              <div>
-                <strong>{PRESETS[s.preset].label}</strong>
-                <div className="hint">
-                  {s.models.length === 1
-                    ? t('serverModelsOne', s.baseUrl)
-                    : t('serverModelsMany', s.baseUrl, s.models.length)}
-                </div>
-              </div>
-              <button
-                type="button"
-                className="primary"
-                onClick={() => use(s)}
-                aria-label={t('useServer', PRESETS[s.preset].label)}
-              >
-                {t('use')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {servers.length > 0 && <ServerList servers={servers} onUse={use} />}
     </section>
+  );
+}
+
+function ServerList({ servers, onUse }: { servers: Server[]; onUse: (server: Server) => void }) {
+  return (
+    <ul role="status">
+      {servers.map((s) => (
+        <li key={s.preset} className="provider">
+          <div>
+            <strong>{PRESETS[s.preset].label}</strong>
+            <div className="hint">
+              {s.models.length === 1
+                ? t('serverModelsOne', s.baseUrl)
+                : t('serverModelsMany', s.baseUrl, s.models.length)}
+            </div>
+          </div>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => onUse(s)}
+            aria-label={t('useServer', PRESETS[s.preset].label)}
+          >
+            {t('use')}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
