@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { explained } from './explained';
 import { headedWithFiles } from './file-server';
 import { PAGE_AREA, TOOLBAR, type Headed } from './headed';
 import { fixture, perEvent } from './provider-server';
@@ -130,7 +131,11 @@ test('"Summarize this page" in Gloss\'s submenu summarizes the article at once',
 
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
   // No Send to press: the menu item said Summarize.
-  await expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1);
+  await explained(
+    expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1),
+    async () => `The panel: ${await h.inPanel((doc) => doc?.querySelector('.app')?.textContent ?? 'none')}`,
+    () => h.describe(),
+  );
   const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
   expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=page title="How tides work"/);
   expect(user).toContain('these are neap tides');
@@ -164,7 +169,11 @@ test('with nothing to read yet, a quick action reads the tab beside the panel, n
       .find((b) => b.textContent === 'Explain')
       ?.click(),
   );
-  await expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1);
+  await explained(
+    expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1),
+    async () => `The panel: ${await h.inPanel((doc) => doc?.querySelector('.app')?.textContent ?? 'none')}`,
+    () => h.describe(),
+  );
   const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
   expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=page title="How tides work"/);
   expect(user).toContain('these are neap tides');

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { explained } from './explained';
 import { headedWithFiles } from './file-server';
 import { ICON_RGB, PAGE_AREA, panelToScreen, type Headed } from './headed';
 import { findOnScreen, focusedWindowName } from './xvfb';
@@ -109,21 +110,6 @@ test('two tabs added by the shortcut and the menu reach the model as two named s
   await second.close();
 });
 
-/** Runs `check`; if it fails, the failure says what was on screen and in the browser then. */
-async function explained(check: () => Promise<unknown>): Promise<void> {
-  try {
-    await check();
-  } catch (e) {
-    const screen = await h.describe();
-    throw new Error(
-      `${e instanceof Error ? e.message : String(e)}\nClicks: ${clicked.join('; ')}\nOn screen: ${screen}`,
-      {
-        cause: e,
-      },
-    );
-  }
-}
-
 /** Clicks the element `selector` in the panel with a real click (a user gesture, as permission prompts need). */
 async function clickInPanel(selector: string): Promise<void> {
   const measure = () =>
@@ -202,7 +188,7 @@ test('the tab picker asks to list the tabs, then for the chosen tab’s site onl
   await expect.poll(chips, { timeout: 15_000 }).toEqual([expect.stringContaining('How tides work')]);
 
   // The panel is still settling after the chip arrived: click again until the picker is open.
-  await explained(() =>
+  await explained(
     expect
       .poll(
         async () => {
@@ -213,6 +199,8 @@ test('the tab picker asks to list the tabs, then for the chosen tab’s site onl
         { timeout: 15_000, interval: 1000 },
       )
       .toBe('true'),
+    async () => `Clicks: ${clicked.join('; ')}`,
+    async () => `On screen: ${await h.describe()}`,
   );
   await expect
     .poll(() => h.inPanel((doc) => doc?.querySelector('.tab-picker')?.textContent ?? ''), { timeout: 10_000 })

@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { WINDOW } from './browser';
+import { explained } from './explained';
 import { ICON_RGB, startHeaded, TOOLBAR, type Headed } from './headed';
 import { findOnScreen, type Rect } from './xvfb';
 
@@ -54,16 +55,6 @@ test('clicking the toolbar button opens the side panel with Gloss in it, and clo
   await h.clickAt(closed.x, closed.y);
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
 });
-
-/** `check`, or its failure with what was on screen and in the browser then (a rare failure says why). */
-async function explained(check: Promise<unknown>): Promise<void> {
-  try {
-    await check;
-  } catch (e) {
-    const material = await h.browser.worker.evaluate(() => chrome.storage.session.get(null));
-    throw new Error(`${String(e)}\nwaiting material: ${JSON.stringify(material)}\n${await h.describe()}`, { cause: e });
-  }
-}
 
 /** Ways text can be selected on a page: a paragraph, inside a textarea, inside an iframe. */
 const SELECTIONS: [string, string, (quote: string) => void][] = [
@@ -117,6 +108,9 @@ test.each(SELECTIONS)(
       expect
         .poll(() => h.inPanel((doc) => doc?.querySelector('.chip')?.textContent ?? ''), { timeout: 15_000 })
         .toMatch(/Tides.*Tides are caused by the gravity of the Moon\./),
+      async () =>
+        `waiting material: ${JSON.stringify(await h.browser.worker.evaluate(() => chrome.storage.session.get(null)))}`,
+      () => h.describe(),
     );
     const messages = await h.askFromPanel('What causes this?');
     expect(messages[0]?.role).toBe('system');
