@@ -164,11 +164,15 @@ test('with nothing to read yet, a quick action reads the tab beside the panel, n
 
   const before = h.server.requests.length;
   h.server.enqueue({ kind: 'stream', chunks: perEvent(fixture('markdown_answer')), delayMs: 1 });
-  await h.inPanel((doc) =>
-    [...(doc?.querySelectorAll<HTMLButtonElement>('.quick-actions button') ?? [])]
-      .find((b) => b.textContent === 'Explain')
-      ?.click(),
-  );
+  const explain = () =>
+    h.inPanel((doc) => {
+      const button = [...(doc?.querySelectorAll<HTMLButtonElement>('.quick-actions button') ?? [])].find(
+        (b) => b.textContent === 'Explain',
+      );
+      button?.click();
+      return button ? `clicked${button.disabled ? ' (disabled)' : ''}` : 'no Explain button';
+    });
+  expect(await explain()).toBe('clicked');
   await explained(
     expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1),
     async () => `The panel: ${await h.inPanel((doc) => doc?.querySelector('.app')?.textContent ?? 'none')}`,
