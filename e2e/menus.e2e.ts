@@ -117,6 +117,10 @@ test('with the panel open, "Ask Gloss about …" leaves the keyboard in the comp
   await expect.poll(() => h.inPanel((doc) => doc?.querySelector('.chip') === null)).toBe(true);
 });
 
+/** What the panel shows, for a failure's message. */
+const panelText = async () =>
+  `The panel: ${await h.inPanel((doc) => doc?.querySelector('.app')?.textContent ?? 'none')}`;
+
 test('"Summarize this page" in Gloss\'s submenu summarizes the article at once', async () => {
   await closePanel();
   const page = await h.page();
@@ -131,10 +135,8 @@ test('"Summarize this page" in Gloss\'s submenu summarizes the article at once',
 
   await expect.poll(h.sidePanels, { timeout: 15_000 }).toHaveLength(1);
   // No Send to press: the menu item said Summarize.
-  await explained(
-    expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1),
-    async () => `The panel: ${await h.inPanel((doc) => doc?.querySelector('.app')?.textContent ?? 'none')}`,
-    () => h.describe(),
+  await explained(expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1), panelText, () =>
+    h.describe(),
   );
   const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
   expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=page title="How tides work"/);
@@ -173,10 +175,8 @@ test('with nothing to read yet, a quick action reads the tab beside the panel, n
       return button ? `clicked${button.disabled ? ' (disabled)' : ''}` : 'no Explain button';
     });
   expect(await explain()).toBe('clicked');
-  await explained(
-    expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1),
-    async () => `The panel: ${await h.inPanel((doc) => doc?.querySelector('.app')?.textContent ?? 'none')}`,
-    () => h.describe(),
+  await explained(expect.poll(() => h.server.requests.length, { timeout: 15_000 }).toBe(before + 1), panelText, () =>
+    h.describe(),
   );
   const user = h.server.requests.at(-1)?.body.messages?.at(-1)?.content ?? '';
   expect(user).toMatch(/^<<<material #[0-9a-f]{8} kind=page title="How tides work"/);

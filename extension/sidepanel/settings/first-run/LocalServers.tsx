@@ -92,6 +92,7 @@ export function LocalServers({ onSave, onFound, onLooked }: Props) {
   );
 }
 
+/** The servers found, each with its model count and its Use. */
 function ServerList({ servers, onUse }: { servers: Server[]; onUse: (server: Server) => void }) {
   return (
     <ul role="status">
